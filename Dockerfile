@@ -1,0 +1,15 @@
+FROM python:3.12-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY config config
+COPY games games
+COPY tournaments tournaments
+COPY templates templates
+COPY scripts scripts
+COPY manage.py ./
+RUN pip install --no-cache-dir .
+RUN useradd --create-home oware && chown -R oware /app
+USER oware
+EXPOSE 8000
+CMD ["sh", "scripts/serve"]

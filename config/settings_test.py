@@ -1,0 +1,12 @@
+"""Settings for the test run: the project's own settings, with a key so DEBUG may stay off."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key")
+
+from config.settings import *  # noqa: E402,F403
+
+# Tests render pages without running collectstatic first.
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+# Hashing passwords slowly protects real accounts; test accounts only slow the suite down.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/", include("tournaments.urls_api")),
+    path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),
+    path("", include("tournaments.urls_public")),
+]

@@ -1,0 +1,248 @@
+"""Game records as text: tags and movetext (spec/notation.md), read and written.
+
+Movetext tokens:
+- a move: a letter `A`–`F` (South) or `a`–`f` (North) naming the mover's pit from its owner's left,
+  optionally followed by `+N`, the seeds it captured (checked);
+- or a scoresheet digit `1`–`6`: the pit of the player to move, from that player's left. Digits
+  carry no side: they alternate South, North because the turn does, and in `ouri` a digit after a
+  grand slam is the same player's second move. Letters and digits cannot be mixed in one record;
+- a move number `12.` (optional, not checked), a clock `{mm:ss}` after a move (the mover's
+  remaining time), any other `{…}` text is a comment;
+- at the end: optionally `agreed`, `time` or `resign`, then optionally the final score `S-N`.
+
+`parse_record` turns text into a `Record`; `replay_record` parses and replays it, checking the
+declared captures, side letters, ending and score; `write_record` writes a replayed game.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import BAD_TOKEN, DECLARED_SCORE, RecordError
+from .replay import Replay, replay
+from .rules import DECLARED_ENDINGS, RESIGN, TIME
+from .variants import Variant, get_variant
+
+TAG_ORDER = ("Event", "Site", "Date", "Round", "South", "North", "Variant", "Result")
+
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TOKEN = re.compile(r"""
+    (?P<number>\d+\.+)
+  | (?P<letter>[A-Fa-f])(?:\+(?P<lcapt>\d+))?(?![A-Za-z0-9+])
+  | (?P<digit>[1-6])(?:\+(?P<dcapt>\d+))?(?![A-Za-z0-9.+\-])
+  | \{(?P<brace>[^{}]*)\}
+  | (?P<ending>agreed|time|resign)(?![A-Za-z])
+  | (?P<score>\d+)-(?P<north>\d+)(?![0-9])
+  | (?P<none>\*)
+  | (?P<space>\s+)
+""", re.VERBOSE)
+_CLOCK = re.compile(r"\s*(\d{1,3}):([0-5]\d)\s*")
+_SCORE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
+
+
+@dataclass
+class Record:
+    """A parsed record.
+
+    moves: mover-relative pits (0–5). sides: the side a letter names (0 South, 1 North), None for
+    a digit. captures: the declared `+N` per move or None. clocks: remaining seconds per move or
+    None. ending: a declared ending ('agreed', 'time', 'resign') or None. score: a declared final
+    (South, North) score or None. tags: the tag pairs in file order.
+    """
+
+    moves: list[int] = field(default_factory=list)
+    sides: list[int | None] = field(default_factory=list)
+    captures: list[int | None] = field(default_factory=list)
+    clocks: list[int | None] = field(default_factory=list)
+    ending: str | None = None
+    score: tuple[int, int] | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+
+
+def _split_tags(text: str, record: Record) -> str:
+    """Read the tag lines at the top of `text` into `record`; return the movetext."""
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        line = lines[index].strip()
+        if not line:
+            index += 1
+            continue
+        if not line.startswith("["):
+            break
+        match = _TAG_LINE.fullmatch(line)
+        if not match:
+            raise RecordError(0, BAD_TOKEN, f"malformed tag line {line[:40]!r}")
+        record.tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        index += 1
+    return "\n".join(lines[index:])
+
+
+def _parse(text: str) -> tuple[Record, RecordError | None]:
+    """Parse `text`; return the record read up to the first problem, and that problem (or None).
+
+    The problem is deferred so that an illegal move before it is reported first.
+    """
+    record = Record()
+    try:
+        movetext = _split_tags(text, record)
+    except RecordError as problem:
+        return record, problem
+    kind = None  # 'letter' or 'digit', fixed by the first move
+    finished = False  # an ending or a score was read; only a score may follow an ending
+    position = 0
+    while position < len(movetext):
+        match = _TOKEN.match(movetext, position)
+        ply = len(record.moves) + 1
+        if not match:
+            snippet = movetext[position:position + 12].split()[0] if movetext[position:].split() \
+                else movetext[position:position + 12]
+            return record, RecordError(ply, BAD_TOKEN, f"{snippet!r} is not a move")
+        position = match.end()
+        group = match.lastgroup
+        if group in ("space", "none"):
+            continue
+        if group in ("letter", "lcapt", "digit", "dcapt"):
+            this = "letter" if match.group("letter") else "digit"
+            if finished:
+                return record, RecordError(ply, BAD_TOKEN, "a move after the end of the record")
+            if kind is not None and this != kind:
+                return record, RecordError(ply, BAD_TOKEN, "letters and digits are mixed")
+            kind = this
+            if this == "letter":
+                letter = match.group("letter")
+                record.moves.append("abcdef".index(letter.lower()))
+                record.sides.append(1 if letter.islower() else 0)
+                declared = match.group("lcapt")
+            else:
+                record.moves.append(int(match.group("digit")) - 1)
+                record.sides.append(None)
+                declared = match.group("dcapt")
+            record.captures.append(int(declared) if declared is not None else None)
+            record.clocks.append(None)
+        elif group == "number":
+            if finished:
+                return record, RecordError(ply, BAD_TOKEN, "a move number after the end")
+        elif group == "brace":
+            clock = _CLOCK.fullmatch(match.group("brace"))
+            if clock and record.moves and record.clocks[-1] is None and not finished:
+                record.clocks[-1] = int(clock.group(1)) * 60 + int(clock.group(2))
+        elif group == "ending":
+            if finished:
+                return record, RecordError(ply, BAD_TOKEN, "a second ending")
+            record.ending = match.group("ending")
+            finished = True
+        elif group in ("score", "north"):
+            if record.score is not None:
+                return record, RecordError(ply, BAD_TOKEN, "a second final score")
+            record.score = (int(match.group("score")), int(match.group("north")))
+            finished = True
+    return record, None
+
+
+def parse_record(text: str) -> Record:
+    """Parse a record's text. Raises RecordError(ply, 'bad_token') for text that is not a record."""
+    record, problem = _parse(text)
+    if problem:
+        raise problem
+    return record
+
+
+def replay_record(text: str, variant: str | Variant = "abapa", end: str | None = None) -> Replay:
+    """Parse and replay a record; check its side letters, `+N` captures, ending and score.
+
+    `end` is a declared ending given beside the text (as in the replay command); it must agree
+    with an ending written in the text. Raises RecordError naming the first invalid ply.
+    """
+    record, problem = _parse(text)
+    ending = record.ending
+    if end is not None and ending is not None and end != ending:
+        raise ValueError(f"the record ends with {ending!r} but {end!r} was declared")
+    game = replay(record.moves, get_variant(variant), ending or end, sides=record.sides,
+                  captures=record.captures)
+    if problem:
+        raise problem
+    check_declared_score(game, record.score, "the final score")
+    tagged = _SCORE.fullmatch(record.tags.get("Result", ""))
+    if tagged:
+        check_declared_score(game, (int(tagged.group(1)), int(tagged.group(2))), "the Result tag")
+    return game
+
+
+def game_scores(game: Replay) -> list[tuple[int, int]]:
+    """The (South, North) scores a record may declare for `game`: the final stores, and for a
+    loss on time or by resignation also the competition score (loser's store : 25)."""
+    scores = [tuple(game.stores)]
+    if game.ending in (TIME, RESIGN) and game.winner != "draw":
+        loser = 0 if game.winner == "N" else 1
+        official = [0, 0]
+        official[loser] = game.stores[loser]
+        official[1 - loser] = 25
+        scores.append(tuple(official))
+    return scores
+
+
+def check_declared_score(game: Replay, declared, what: str) -> None:
+    """Raise RecordError('declared_score') when `declared` (South, North) contradicts `game`."""
+    if declared is None:
+        return
+    if tuple(declared) not in game_scores(game):
+        raise RecordError(game.plies + 1, DECLARED_SCORE,
+                          f"{what} {declared[0]}-{declared[1]} does not match the game "
+                          f"({game.stores[0]}-{game.stores[1]})")
+
+
+def _clock_text(seconds: int) -> str:
+    return f"{{{seconds // 60:02d}:{seconds % 60:02d}}}"
+
+
+def write_movetext(game: Replay, *, captures: bool = True, clocks=None,
+                   score: bool = True) -> str:
+    """The movetext of `game`: numbered moves, `+N` on capturing moves, optional clocks, the
+    declared ending if any and the final score.
+
+    A move number precedes each South move that follows a North move (and the first move), so
+    a second move in a row (ouri) carries none.
+    """
+    parts = []
+    number = 0
+    previous = None
+    for ply, (move, side) in enumerate(zip(game.moves, game.sides)):
+        if side == 0 and previous != 0:
+            number += 1
+            parts.append(f"{number}.")
+        token = "ABCDEF"[move] if side == 0 else "abcdef"[move]
+        if captures and game.captures[ply]:
+            token += f"+{game.captures[ply]}"
+        if clocks is not None and ply < len(clocks) and clocks[ply] is not None:
+            token += " " + _clock_text(clocks[ply])
+        parts.append(token)
+        previous = side
+    if game.ending in DECLARED_ENDINGS:
+        parts.append(game.ending)
+    if score and game.ending:
+        parts.append(f"{game.stores[0]}-{game.stores[1]}")
+    return " ".join(parts)
+
+
+def write_tags(tags: dict[str, str]) -> str:
+    """Tag lines, the standard ones first in their usual order."""
+    ordered = [name for name in TAG_ORDER if name in tags]
+    ordered += [name for name in tags if name not in TAG_ORDER]
+    lines = []
+    for name in ordered:
+        value = str(tags[name]).replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{name} "{value}"]')
+    return "\n".join(lines)
+
+
+def write_record(game: Replay, tags: dict[str, str] | None = None, *, captures: bool = True,
+                 clocks=None) -> str:
+    """A complete record: tags (with Variant and Result filled in), a blank line, the movetext."""
+    tags = dict(tags or {})
+    tags.setdefault("Variant", game.variant.title)
+    if game.ending:
+        tags.setdefault("Result", f"{game.stores[0]}-{game.stores[1]}")
+    head = write_tags(tags)
+    body = write_movetext(game, captures=captures, clocks=clocks)
+    return f"{head}\n\n{body}\n" if head else body + "\n"

@@ -1,0 +1,47 @@
+"""Fixtures shared by the database tests: small composable pieces of a tournament.
+
+Persons: alice is the arbiter of the tournament, bob is an arbiter elsewhere, charlie a
+plain registered user, and an anonymous client is a spectator.
+"""
+
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password="alice-password-1")
+
+
+@pytest.fixture
+def charlie(django_user_model):
+    return django_user_model.objects.create_user("charlie", password="charlie-password-1")
+
+
+@pytest.fixture
+def tournament(alice):
+    from tournaments.models import Tournament
+
+    event = Tournament.objects.create(name="Accra Open", slug="accra")
+    event.arbiters.add(alice)
+    return event
+
+
+@pytest.fixture
+def section(tournament):
+    return tournament.sections.create(name="Men", slug="men")
+
+
+@pytest.fixture
+def make_player(section):
+    from tournaments.models import Player
+
+    def make(name, number, **fields):
+        fields.setdefault("sex", "m")
+        fields.setdefault("section", section)
+        return Player.objects.create(name=name, pairing_number=number, **fields)
+
+    return make

@@ -1,0 +1,65 @@
+"""Settings come from the environment; production refuses to start without a secret key."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PRINT_SETTINGS = (
+    "import json; from config import settings as s; "
+    "print(json.dumps({'debug': s.DEBUG, 'engine': s.DATABASES['default']['ENGINE'], "
+    "'name': str(s.DATABASES['default']['NAME']), 'hosts': s.ALLOWED_HOSTS, "
+    "'csrf': s.CSRF_TRUSTED_ORIGINS, 'key': s.SECRET_KEY}))"
+)
+
+
+def read_settings(**env):
+    clean = {k: v for k, v in os.environ.items()
+             if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"}}
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", PRINT_SETTINGS], cwd=ROOT, env=clean, capture_output=True, text=True
+    )
+
+
+def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off():
+    run = read_settings(DEBUG="0")
+    assert run.returncode != 0
+    assert "SECRET_KEY must be set" in run.stderr
+
+
+def test_it_uses_a_development_key_and_sqlite_in_debug():
+    import json
+
+    run = read_settings(DEBUG="1")
+    assert run.returncode == 0, run.stderr
+    values = json.loads(run.stdout)
+    assert values["debug"] is True
+    assert values["engine"] == "django.db.backends.sqlite3"
+    assert values["name"] == str(ROOT / "db.sqlite3")
+    assert values["key"].startswith("development-only")
+
+
+def test_it_reads_database_hosts_origins_and_key_from_the_environment():
+    import json
+
+    run = read_settings(
+        DEBUG="false", SECRET_KEY="s3cret", DATABASE_URL="postgres://u:p@db.example:5433/oware",
+        ALLOWED_HOSTS="oware.example, www.oware.example", CSRF_TRUSTED_ORIGINS="https://oware.example",
+    )
+    assert run.returncode == 0, run.stderr
+    values = json.loads(run.stdout)
+    assert values["debug"] is False
+    assert values["key"] == "s3cret"
+    assert values["engine"] == "django.db.backends.postgresql"
+    assert values["name"] == "oware"
+    assert values["hosts"] == ["oware.example", "www.oware.example"]
+    assert values["csrf"] == ["https://oware.example"]
+
+
+def test_it_rejects_a_debug_value_that_is_not_a_boolean():
+    run = read_settings(DEBUG="maybe", SECRET_KEY="x")
+    assert run.returncode != 0
+    assert "DEBUG='maybe' is not a boolean" in run.stderr

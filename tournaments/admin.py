@@ -1,0 +1,102 @@
+from django.contrib import admin
+
+from tournaments.models import (
+    Pairing, Player, RequestedBye, Result, ResultChange, Round, Seat, Section, Team, Tournament,
+)
+
+
+class SectionInline(admin.TabularInline):
+    model = Section
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "start_date", "venue", "variant", "status"]
+    list_filter = ["status", "variant"]
+    search_fields = ["name", "slug", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["arbiters"]
+    inlines = [SectionInline]
+
+
+@admin.register(Section)
+class SectionAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "order"]
+    list_filter = ["tournament"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "code", "federation", "coach", "tournament"]
+    list_filter = ["tournament"]
+    search_fields = ["name", "code"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["pairing_number", "name", "sex", "rating", "federation", "team", "section", "status"]
+    list_filter = ["section__tournament", "section", "status", "sex"]
+    search_fields = ["name"]
+    list_select_related = ["team", "section", "section__tournament"]
+
+
+@admin.register(RequestedBye)
+class RequestedByeAdmin(admin.ModelAdmin):
+    list_display = ["player", "round_number", "points"]
+    list_select_related = ["player"]
+
+
+class PairingInline(admin.TabularInline):
+    model = Pairing
+    extra = 0
+    raw_id_fields = ["south", "north"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["section", "number", "status", "paired_at", "published_at"]
+    list_filter = ["section__tournament", "status"]
+    inlines = [PairingInline]
+
+
+@admin.register(Pairing)
+class PairingAdmin(admin.ModelAdmin):
+    list_display = ["round", "board", "south", "north"]
+    list_filter = ["round__section__tournament"]
+    raw_id_fields = ["south", "north"]
+    list_select_related = ["round__section__tournament", "south", "north"]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["round", "player", "side"]
+    raw_id_fields = ["player", "pairing"]
+
+
+class ResultChangeInline(admin.TabularInline):
+    model = ResultChange
+    extra = 0
+    can_delete = False
+    readonly_fields = ["before", "after", "changed_by", "changed_at", "reason"]
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    list_display = ["pairing", "south_points", "north_points", "south_seeds", "north_seeds", "ending"]
+    list_filter = ["ending", "pairing__round__section__tournament"]
+    raw_id_fields = ["pairing"]
+    readonly_fields = ["entered_by", "entered_at"]
+    list_select_related = ["pairing__round__section__tournament", "pairing__south", "pairing__north"]
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    list_display = ["pairing", "changed_by", "changed_at", "reason"]
+    readonly_fields = ["pairing", "before", "after", "changed_by", "changed_at", "reason"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

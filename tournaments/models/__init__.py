@@ -1,0 +1,22 @@
+"""The tournament data model: events, sections, teams, players, rounds, pairings and results."""
+
+from tournaments.models.event import Section, Team, Tournament, Variant
+from tournaments.models.people import Player, RequestedBye
+from tournaments.models.rounds import Pairing, Round, Seat
+from tournaments.models.results import Ending, Result, ResultChange, Side
+
+__all__ = [
+    "Ending",
+    "Pairing",
+    "Player",
+    "RequestedBye",
+    "Result",
+    "ResultChange",
+    "Round",
+    "Seat",
+    "Section",
+    "Side",
+    "Team",
+    "Tournament",
+    "Variant",
+]

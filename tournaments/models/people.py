@@ -1,0 +1,92 @@
+from decimal import Decimal
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.event import Section, Team
+
+
+class Player(models.Model):
+    class Sex(models.TextChoices):
+        MALE = "m", _("Male")
+        FEMALE = "w", _("Female")
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+    pairing_number = models.PositiveIntegerField(_("pairing number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.ACTIVE)
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True,
+        help_text=_("Not paired from this round on."),
+    )
+    entry_round = models.PositiveSmallIntegerField(
+        _("first round played"), default=1,
+        help_text=_("A late entry misses the rounds before this one."),
+    )
+    late_entry_points = models.DecimalField(
+        _("points for each missed round"), max_digits=2, decimal_places=1, default=Decimal("0"),
+    )
+
+    class Meta:
+        ordering = ["section", "pairing_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "pairing_number"], name="player_pairing_number_unique"
+            ),
+            models.CheckConstraint(condition=Q(pairing_number__gte=1), name="player_pairing_number_positive"),
+            models.CheckConstraint(condition=Q(sex__in=["m", "w"]), name="player_sex_valid"),
+            models.CheckConstraint(
+                condition=Q(status="active", withdrawn_from_round__isnull=True)
+                | Q(status="withdrawn", withdrawn_from_round__isnull=False),
+                name="player_withdrawal_has_round",
+            ),
+            models.CheckConstraint(condition=Q(entry_round__gte=1), name="player_entry_round_positive"),
+            models.CheckConstraint(
+                condition=Q(late_entry_points__in=[Decimal("0"), Decimal("0.5"), Decimal("1")]),
+                name="player_late_entry_points_valid",
+            ),
+        ]
+        indexes = [models.Index(fields=["team"], name="player_team_idx")]
+
+    def __str__(self):
+        return self.name
+
+    def is_paired_in(self, round_number: int) -> bool:
+        """Return True if the player takes part in round `round_number` (entered, not withdrawn)."""
+        if round_number < self.entry_round:
+            return False
+        return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+
+
+class RequestedBye(models.Model):
+    """A bye the player asked for before the round was paired: ½ or 0 point, the arbiter decides."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="requested_byes")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    points = models.DecimalField(_("points"), max_digits=2, decimal_places=1, default=Decimal("0.5"))
+
+    class Meta:
+        ordering = ["player", "round_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round_number"], name="requested_bye_unique"),
+            models.CheckConstraint(
+                condition=Q(points__in=[Decimal("0"), Decimal("0.5")]),
+                name="requested_bye_points_valid",
+            ),
+            models.CheckConstraint(condition=Q(round_number__gte=1), name="requested_bye_round_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} — round {self.round_number}: {self.points}"

@@ -1,0 +1,85 @@
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.event import Section
+from tournaments.models.people import Player
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        COMPLETED = "completed", _("Completed")
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.DRAFT)
+    paired_at = models.DateTimeField(_("paired at"), auto_now_add=True)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.section} — round {self.number}"
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != self.Status.DRAFT
+
+
+class Pairing(models.Model):
+    """One board of a round: South (who moves first, "White") against North, or a bye."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    board = models.PositiveSmallIntegerField(_("board"))
+    south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    north = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        help_text=_("Empty for the pairing-allocated bye."),
+    )
+    explanation = models.CharField(_("explanation"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="pairing_board_unique"),
+            models.CheckConstraint(condition=~Q(south=models.F("north")), name="pairing_two_players"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="pairing_board_positive"),
+        ]
+
+    def __str__(self):
+        north = self.north or _("bye")
+        return f"{self.round} board {self.board}: {self.south} – {north}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.north_id is None
+
+
+class Seat(models.Model):
+    """A player's place in a round; the unique (round, player) makes double pairing impossible."""
+
+    class Side(models.TextChoices):
+        SOUTH = "S", _("South")
+        NORTH = "N", _("North")
+        BYE = "B", _("Bye")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="seats")
+    side = models.CharField(max_length=1, choices=Side)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="seat_one_per_player_per_round"),
+            models.UniqueConstraint(fields=["pairing", "side"], name="seat_one_per_side"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} in {self.round} ({self.get_side_display()})"

@@ -1,0 +1,135 @@
+"""Colour (side) preferences and side allocation, FIDE Dutch Article 1.7 and Article 5.
+
+Only games actually played count: forfeits and byes are skipped, which is the
+"unplayed rounds move before round 1" reading of GHR 3.4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .records import BLACK, WHITE, RoundRecord, other_side
+
+
+@dataclass(frozen=True)
+class ColourState:
+    """A player's side history summary.
+
+    ``imbalance`` is |games as White − games as Black|; ``preference`` is the
+    preferred side or ``None``; ``repeated`` is the side played in each of the
+    last two (or more) games, else ``None``; ``strong`` is a strong (not
+    absolute) preference; ``sides`` the played sides in order.
+    """
+
+    imbalance: int
+    preference: str | None
+    repeated: str | None
+    strong: bool
+    sides: tuple[str, ...]
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        """Colour difference beyond ±1: the next game must even it out."""
+        return self.imbalance > 1
+
+    @property
+    def absolute(self) -> bool:
+        """Absolute preference: difference beyond ±1, or the same side twice in a row."""
+        return self.absolute_imbalance or self.repeated is not None
+
+    @property
+    def strength(self) -> str | None:
+        """``"absolute"``, ``"strong"``, ``"mild"`` or ``None`` (no preference)."""
+        if self.preference is None:
+            return None
+        if self.absolute:
+            return "absolute"
+        return "strong" if self.strong else "mild"
+
+
+def colour_state(history: list[RoundRecord]) -> ColourState:
+    """Summarise the played games of ``history`` (Article 1.7 table).
+
+    When the colour difference and the "two in a row" test disagree (possible
+    only after a top-scorer exception) the difference wins, as in the
+    reference engine.
+    """
+    sides = tuple(r.side for r in history if r.played and r.side in (WHITE, BLACK))
+    whites = sides.count(WHITE)
+    blacks = len(sides) - whites
+    run = 0
+    last = None
+    for side in sides:
+        run = 1 if side != last else run + 1
+        last = side
+    lower = BLACK if whites > blacks else WHITE
+    imbalance = abs(whites - blacks)
+    if imbalance > 1:
+        preference = lower
+    elif run > 1:
+        preference = other_side(last)
+    elif imbalance > 0:
+        preference = lower
+    elif run:
+        preference = other_side(last)
+    else:
+        preference = None
+    repeated = last if run > 1 else None
+    absolute = imbalance > 1 or repeated is not None
+    return ColourState(imbalance, preference, repeated, not absolute and imbalance > 0, sides)
+
+
+def compatible_preferences(a: str | None, b: str | None) -> bool:
+    """True when both preferences can be granted together."""
+    return a != b or a is None or b is None
+
+
+def _first_difference(a: ColourState, b: ColourState) -> tuple[str | None, str | None]:
+    """Sides of the two players in the latest played round (walking back in step) where they differ."""
+    i, j = len(a.sides) - 1, len(b.sides) - 1
+    while i >= 0 and j >= 0 and a.sides[i] == b.sides[j]:
+        i -= 1
+        j -= 1
+    return (a.sides[i] if i >= 0 else None, b.sides[j] if j >= 0 else None)
+
+
+def neutral_side(player: ColourState, opponent: ColourState) -> str | None:
+    """Side for ``player`` decided by rules 5.2.1–5.2.3, or ``None`` if rank must decide."""
+    if compatible_preferences(player.preference, opponent.preference):
+        if player.preference is not None:
+            return player.preference
+        if opponent.preference is not None:
+            return other_side(opponent.preference)
+        return None
+    if player.absolute and (player.imbalance > opponent.imbalance or not opponent.absolute):
+        return player.preference
+    if opponent.absolute and (opponent.imbalance > player.imbalance or not player.absolute):
+        return other_side(opponent.preference)
+    if player.strong and not opponent.strong:
+        return player.preference
+    if opponent.strong and not player.strong:
+        return other_side(opponent.preference)
+    mine, theirs = _first_difference(player, opponent)
+    if mine is not None and theirs is not None:
+        return theirs
+    return None
+
+
+def side_of_higher(
+    higher: ColourState,
+    lower: ColourState,
+    higher_rank_index: int,
+    initial_colour: str,
+) -> str:
+    """Side given to the higher-ranked player of a pair (Article 5.2).
+
+    ``higher_rank_index`` is the 0-based position of the higher-ranked player
+    among the players taking part in the event (5.2.5 parity: an even index,
+    i.e. an odd TPN in a clean list, gets the initial colour).
+    """
+    side = neutral_side(higher, lower)
+    if side is not None:
+        return side
+    if higher.preference is not None:
+        return higher.preference
+    return initial_colour if higher_rank_index % 2 == 0 else other_side(initial_colour)

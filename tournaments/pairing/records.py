@@ -1,0 +1,170 @@
+"""Plain input and output records of the Dutch pairing engine (no TRF, no Django).
+
+A database service builds a :class:`PairingRequest` from its own tables and
+calls :func:`tournaments.pairing.pair_request`; the TRF front end builds the
+same request with :func:`tournaments.pairing.from_trf.request_from_trf`.
+
+Scores are :class:`~decimal.Decimal` (exact halves); colours are ``"w"``
+(South) and ``"b"`` (North).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import Enum
+
+WHITE = "w"
+BLACK = "b"
+
+
+def other_side(side: str | None) -> str | None:
+    """The opposite side (``None`` stays ``None``)."""
+    if side == WHITE:
+        return BLACK
+    if side == BLACK:
+        return WHITE
+    return None
+
+
+class Outcome(Enum):
+    """What happened to a player in one past round."""
+
+    GAME = "game"                    # played over the board (win, draw or loss)
+    FORFEIT_WIN = "forfeit_win"      # scheduled, opponent absent: not a game
+    FORFEIT_LOSS = "forfeit_loss"    # scheduled, did not play: not a game
+    PAIRING_BYE = "pairing_bye"      # pairing-allocated bye (PAB)
+    FULL_POINT_BYE = "full_point_bye"
+    HALF_POINT_BYE = "half_point_bye"
+    ZERO_POINT_BYE = "zero_point_bye"  # also: absent, withdrawn, not yet entered
+
+    @property
+    def took_part_in_pairing(self) -> bool:
+        """True when the player was paired (or given the PAB) that round."""
+        return self in (Outcome.GAME, Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS, Outcome.PAIRING_BYE)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One past round of one player.
+
+    ``opponent`` is the opponent's pairing number for games and forfeits
+    (``None`` for byes); ``side`` is only meaningful for a game actually
+    played; ``points`` is what the round was worth in the standings.
+    """
+
+    outcome: Outcome
+    points: Decimal
+    opponent: int | None = None
+    side: str | None = None
+
+    @property
+    def played(self) -> bool:
+        """True for a game played over the board (forfeits and byes are not games)."""
+        return self.outcome is Outcome.GAME
+
+
+@dataclass
+class PlayerRecord:
+    """Everything the engine needs to know about one registered player.
+
+    ``number`` is the tournament pairing number (TPN, 1 = strongest).
+    ``score`` is the standings score before the round being paired (without
+    acceleration).  ``history`` holds rounds ``1 .. round_number - 1`` in
+    order (pad missing rounds with ``ZERO_POINT_BYE``).  ``acceleration`` holds
+    the virtual (Baku) points per round, index 0 = round 1; a short list means
+    zero for the remaining rounds.  ``present`` is False for a player who is
+    not to be paired this round (absent, requested bye, withdrawn).
+    """
+
+    number: int
+    score: Decimal
+    history: list[RoundRecord] = field(default_factory=list)
+    acceleration: list[Decimal] = field(default_factory=list)
+    present: bool = True
+
+
+@dataclass(frozen=True)
+class ScoringValues:
+    """Point values the pairing rules refer to (win, draw, loss)."""
+
+    win: Decimal = Decimal(1)
+    draw: Decimal = Decimal("0.5")
+    loss: Decimal = Decimal(0)
+
+
+@dataclass
+class PairingRequest:
+    """The input of one Dutch round pairing.
+
+    ``round_number`` is the 1-based round to pair; ``total_rounds`` the
+    announced number of rounds (the final round relaxes colour rules for top
+    scorers); ``initial_colour`` the side drawn for pairing number 1 in round
+    1; ``forbidden_pairs`` groups of pairing numbers of which no two may meet.
+    """
+
+    players: list[PlayerRecord]
+    round_number: int
+    total_rounds: int
+    initial_colour: str = WHITE
+    forbidden_pairs: list[tuple[int, ...]] = field(default_factory=list)
+    scoring: ScoringValues = field(default_factory=ScoringValues)
+
+
+@dataclass(frozen=True)
+class BoardExplanation:
+    """Why a board looks the way it does, in words an arbiter can check.
+
+    ``south_float`` / ``north_float`` are ``"down"``, ``"up"`` or ``None``
+    (relative to the other player's pairing score); ``*_preference_met`` is
+    ``None`` for a player without a colour preference.
+    """
+
+    south_float: str | None
+    north_float: str | None
+    south_preference: str | None
+    north_preference: str | None
+    south_preference_met: bool | None
+    north_preference_met: bool | None
+
+    def text(self) -> str:
+        """One short sentence for the pairing list."""
+        parts = []
+        for who, fl, pref, met in (
+            ("South", self.south_float, self.south_preference, self.south_preference_met),
+            ("North", self.north_float, self.north_preference, self.north_preference_met),
+        ):
+            bit = f"{who}"
+            if fl:
+                bit += f" floats {fl}"
+            if pref is None:
+                bit += ", no side preference"
+            else:
+                bit += f", {pref} preference {'met' if met else 'not met'}"
+            parts.append(bit)
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One pairing: ``south`` plays first (White), ``north`` second."""
+
+    south: int
+    north: int
+    explanation: BoardExplanation | None = None
+
+
+@dataclass
+class RoundPairing:
+    """The engine's answer: boards in the reference engine's order, and the PAB receiver."""
+
+    round_number: int
+    boards: list[Board]
+    bye: int | None = None
+
+    def as_pairs(self) -> list[tuple[int, int]]:
+        """Boards as ``(south, north)`` tuples, then ``(bye, 0)`` if there is a bye."""
+        pairs = [(b.south, b.north) for b in self.boards]
+        if self.bye is not None:
+            pairs.append((self.bye, 0))
+        return pairs

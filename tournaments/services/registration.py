@@ -1,0 +1,68 @@
+"""Registering players and teams, and giving pairing numbers before the first round."""
+
+from django.db import transaction
+from django.db.models import F, Max
+
+from tournaments.models import Player, Section
+from tournaments.services.errors import ServiceError
+
+# FIDE title order, strongest first; an untitled player sorts after every title.
+TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
+
+
+def seeding_key(player: Player):
+    """Order before round 1: rating (highest first, unrated last), then title, then name."""
+    title_rank = TITLE_ORDER.index(player.title) if player.title in TITLE_ORDER else len(TITLE_ORDER)
+    return (-(player.rating or 0), title_rank, player.name.casefold())
+
+
+def section_has_rounds(section: Section) -> bool:
+    return section.rounds.exists()
+
+
+@transaction.atomic
+def register_player(section: Section, **fields) -> Player:
+    """Add a player to `section` with the next free pairing number.
+
+    Before round 1 the caller re-seeds the section with `assign_pairing_numbers`; a player added
+    later is a late entry and keeps the number given here.
+    """
+    Section.objects.select_for_update().get(pk=section.pk)
+    last = section.players.aggregate(last=Max("pairing_number"))["last"] or 0
+    player = Player(section=section, pairing_number=last + 1, **fields)
+    if section_has_rounds(section):
+        player.entry_round = max(player.entry_round, section.rounds.count() + 1)
+    player.full_clean()
+    player.save()
+    return player
+
+
+@transaction.atomic
+def assign_pairing_numbers(section: Section, order: list[int] | None = None) -> list[Player]:
+    """Number the section's players 1..n by rating, title and name, or by the arbiter's `order`.
+
+    `order` lists player ids in the wanted order and must name every player once. Refused once
+    a round exists: pairing numbers are then part of the tournament's history.
+    """
+    Section.objects.select_for_update().get(pk=section.pk)
+    if section_has_rounds(section):
+        raise ServiceError(
+            "Pairing numbers are fixed once round 1 is paired.", code="rounds_exist"
+        )
+    players = list(section.players.all())
+    if order is None:
+        players.sort(key=seeding_key)
+    else:
+        by_id = {p.pk: p for p in players}
+        if sorted(order) != sorted(by_id):
+            raise ServiceError(
+                "The order must list every player of the section exactly once.",
+                code="bad_order", field="order",
+            )
+        players = [by_id[pk] for pk in order]
+    # Shift out of the way first so the unique (section, pairing number) never clashes midway.
+    section.players.update(pairing_number=F("pairing_number") + 100000)
+    for number, player in enumerate(players, start=1):
+        player.pairing_number = number
+    Player.objects.bulk_update(players, ["pairing_number"])
+    return players

@@ -1,0 +1,35 @@
+"""Result codes of a ``001`` round block and the plain facts attached to them.
+
+A code says what happened to the player in one round; it does not say what
+that is worth in tie-breaks.  Codes are stored upper-case (the format is
+case-insensitive); a blank result is read as ``Z``.
+"""
+
+from __future__ import annotations
+
+WIN = "1"
+DRAW = "="
+LOSS = "0"
+SHORT_WIN = "W"
+"""Win in a game that lasted less than one move: unrated, but treated as played."""
+SHORT_DRAW = "D"
+SHORT_LOSS = "L"
+FORFEIT_WIN = "+"
+FORFEIT_LOSS = "-"
+PAIRING_BYE = "U"
+"""Pairing-allocated bye (at most one per round)."""
+HALF_POINT_BYE = "H"
+FULL_POINT_BYE = "F"
+ZERO_POINT_BYE = "Z"
+"""Zero-point bye, known absence, or a round after withdrawal."""
+
+PLAYED = frozenset({WIN, DRAW, LOSS, SHORT_WIN, SHORT_DRAW, SHORT_LOSS})
+FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
+BYES = frozenset({PAIRING_BYE, HALF_POINT_BYE, FULL_POINT_BYE, ZERO_POINT_BYE})
+ALL = PLAYED | FORFEITS | BYES
+
+WINS = frozenset({WIN, SHORT_WIN})
+DRAWS = frozenset({DRAW, SHORT_DRAW})
+LOSSES = frozenset({LOSS, SHORT_LOSS})
+
+COLOURS = frozenset({"w", "b", "-"})

@@ -1,0 +1,181 @@
+"""Dataclasses for the content of a TRF file: tournament header, players, round blocks.
+
+The classes hold what the file says, nothing derived from game rules.  Dates
+and identifiers are kept as the text found in the file, because TRF versions
+disagree on their formats; points are :class:`~decimal.Decimal` so that
+``2.5`` stays exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from . import codes
+from .scoring import DEFAULT_SCORING, Scoring
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """One 10-column round block of a ``001`` line.
+
+    ``opponent`` is the opponent's pairing number (``None`` for ``0000`` or
+    blank), ``colour`` is ``'w'`` (South), ``'b'`` (North) or ``'-'``, and
+    ``result`` is an upper-case code from :mod:`tournaments.trf.codes`.
+    For a forfeit the file keeps the scheduled opponent and side.
+    """
+
+    opponent: int | None
+    colour: str
+    result: str
+
+    @property
+    def is_played(self) -> bool:
+        """True for a game played over the board (``1 = 0`` and the short-game ``W D L``)."""
+        return self.result in codes.PLAYED and self.opponent is not None
+
+    @property
+    def is_forfeit(self) -> bool:
+        """True for a forfeit win or loss (``+`` / ``-``): scheduled, but not a game."""
+        return self.result in codes.FORFEITS
+
+    @property
+    def is_bye(self) -> bool:
+        """True for a round without a scheduled opponent (``U H F Z``)."""
+        return self.result in codes.BYES
+
+    @property
+    def is_pairing_bye(self) -> bool:
+        """True for the pairing-allocated bye (``U``)."""
+        return self.result == codes.PAIRING_BYE
+
+    @property
+    def is_absence(self) -> bool:
+        """True when the player was not paired by request or absence (``H``, ``F`` or ``Z``)."""
+        return self.result in (codes.HALF_POINT_BYE, codes.FULL_POINT_BYE, codes.ZERO_POINT_BYE)
+
+    @property
+    def side(self) -> str | None:
+        """Colour of a game played over the board, else ``None`` (forfeits do not count for colour)."""
+        return self.colour if self.is_played and self.colour in ("w", "b") else None
+
+    def points(self, scoring: Scoring = DEFAULT_SCORING) -> Decimal:
+        """Points the block is worth under ``scoring`` (default 1 / ½ / 0, PAB = 1)."""
+        return scoring.points(self.result)
+
+
+BYE_CELL_ZERO = RoundCell(None, "-", codes.ZERO_POINT_BYE)
+
+
+@dataclass
+class Player:
+    """A ``001`` record.  Blank fields read as ``""`` or ``None``."""
+
+    pairing_number: int
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    points: Decimal | None = None
+    rank: int | None = None
+    rounds: list[RoundCell] = field(default_factory=list)
+
+    def cell(self, round_number: int) -> RoundCell | None:
+        """The block of a 1-based round, or ``None`` when the line stops before it."""
+        if 1 <= round_number <= len(self.rounds):
+            return self.rounds[round_number - 1]
+        return None
+
+    def points_after(self, round_number: int, scoring: Scoring = DEFAULT_SCORING) -> Decimal:
+        """Sum of the points of the blocks of rounds ``1 .. round_number``."""
+        return sum((c.points(scoring) for c in self.rounds[:round_number]), Decimal(0))
+
+
+@dataclass
+class Tournament:
+    """A whole TRF file.
+
+    Header records ``012``–``132`` have named fields.  Total rounds come from
+    ``XXR`` or ``142``; the colour of pairing number 1 in round 1 from
+    ``XXC white1|black1`` or ``152 W|B`` (stored as ``'w'`` / ``'b'``).
+    ``forbidden_pairs`` holds each ``XXP`` line (players on one line must
+    never meet); ``acceleration`` maps a pairing number to its ``XXA``
+    virtual points per round; ``not_paired`` collects ``XXZ`` ids.
+    Every other line (``240``, ``250``, ``260``, ``XXS``, ``BBW``, ``###``
+    comments, national records …) is kept verbatim in ``other_lines``.
+    """
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    player_count: int | None = None
+    rated_player_count: int | None = None
+    team_count: int | None = None
+    tournament_type: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: list[str] = field(default_factory=list)
+    time_control: str = ""
+    round_dates: list[str] = field(default_factory=list)
+    rounds: int | None = None
+    initial_colour: str | None = None
+    pair_by_rank: bool = False
+    forbidden_pairs: list[list[int]] = field(default_factory=list)
+    acceleration: dict[int, list[Decimal]] = field(default_factory=dict)
+    not_paired: list[int] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    other_lines: list[str] = field(default_factory=list)
+
+    @property
+    def rounds_played(self) -> int:
+        """Number of rounds with at least one block (the longest ``001`` record)."""
+        return max((len(p.rounds) for p in self.players), default=0)
+
+    @property
+    def rounds_completed(self) -> int:
+        """Rounds with results: ``rounds_played`` less a final column that only announces absences.
+
+        A file prepared for pairing round r may already carry ``0000 - H``/``Z``
+        blocks in column r for players who will not be paired; that column is
+        not a completed round.  The round to pair next is ``rounds_completed + 1``.
+        """
+        last = self.rounds_played
+        if last == 0:
+            return 0
+        cells = [p.rounds[last - 1] for p in self.players if len(p.rounds) >= last]
+        return last - 1 if all(c.is_absence for c in cells) else last
+
+    def player(self, pairing_number: int) -> Player:
+        """The player with that pairing number; ``KeyError`` if there is none."""
+        for p in self.players:
+            if p.pairing_number == pairing_number:
+                return p
+        raise KeyError(pairing_number)
+
+    def players_by_number(self) -> dict[int, Player]:
+        """Players keyed by pairing number."""
+        return {p.pairing_number: p for p in self.players}
+
+    def absent_in_round(self, round_number: int) -> set[int]:
+        """Pairing numbers whose block in that round is ``H``, ``F`` or ``Z`` (not to be paired).
+
+        When ``round_number`` is the round about to be paired, these are the
+        players who announced an absence or a requested bye.
+        """
+        absent = set()
+        for p in self.players:
+            cell = p.cell(round_number)
+            if cell is not None and cell.is_absence:
+                absent.add(p.pairing_number)
+        return absent
+
+    def acceleration_in_round(self, pairing_number: int, round_number: int) -> Decimal:
+        """``XXA`` virtual points of a player for a 1-based round (0 when none are listed)."""
+        values = self.acceleration.get(pairing_number, ())
+        if 1 <= round_number <= len(values):
+            return values[round_number - 1]
+        return Decimal(0)

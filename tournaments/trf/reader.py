@@ -1,0 +1,262 @@
+"""Reading TRF text (TRF16, TRF26 and the JaVaFo / bbpPairings extension lines).
+
+Any line ending (LF, CR, CRLF) is accepted.  Columns count characters, not
+bytes.  A line that cannot be understood raises :class:`TrfError` with its
+1-based line and column; record types we do not interpret are kept verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from os import PathLike
+
+from . import codes
+from .errors import TrfError
+from .model import Player, RoundCell, Tournament
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+# First round block starts at column 90 (two spaces, then the opponent at 92-95).
+_FIRST_BLOCK = 89
+_BLOCK_WIDTH = 10
+
+_TEXT_HEADERS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+}
+_COUNT_HEADERS = {"062": "player_count", "072": "rated_player_count", "082": "team_count"}
+
+
+def parse(text: str | bytes) -> Tournament:
+    """Read a whole TRF document.  ``bytes`` are decoded as UTF-8 (a BOM is ignored)."""
+    if isinstance(text, (bytes, bytearray)):
+        text = _decode(bytes(text))
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    tournament = Tournament()
+    seen_rounds: dict[str, int] = {}
+    seen_colour: dict[str, str] = {}
+    numbers: set[int] = set()
+    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+        if not line.strip():
+            continue
+        _read_line(tournament, line, number, seen_rounds, seen_colour)
+        if line.startswith("001"):
+            tpn = tournament.players[-1].pairing_number
+            if tpn in numbers:
+                raise TrfError(f"pairing number {tpn} appears twice", number, 5)
+            numbers.add(tpn)
+    return tournament
+
+
+def parse_file(path: str | PathLike) -> Tournament:
+    """Read a TRF file from disk (see :func:`parse`)."""
+    with open(path, "rb") as handle:
+        return parse(handle.read())
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
+        start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
+        column = len(before[start:].decode("utf-8", errors="replace")) + 1
+        raise TrfError("text is not valid UTF-8", line, column) from None
+
+
+def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_colour: dict) -> None:
+    code = line[:3]
+    if code == "001":
+        t.players.append(_read_player(line, number))
+    elif code in _TEXT_HEADERS:
+        setattr(t, _TEXT_HEADERS[code], _header_value(line))
+    elif code in _COUNT_HEADERS:
+        setattr(t, _COUNT_HEADERS[code], _int_field(line, 4, len(line), number, "a count", blank_ok=True))
+    elif code == "112":
+        t.deputy_arbiters.append(_header_value(line))
+    elif code == "132":
+        t.round_dates = _read_round_dates(line)
+    elif code in ("142", "XXR"):
+        value = _int_field(line, 4, len(line), number, "a number of rounds")
+        _agree(seen_rounds, code, value, number, "rounds")
+        t.rounds = value
+    elif code == "152":
+        value = _read_152(line, number)
+        _agree(seen_colour, code, value, number, "initial colour")
+        t.initial_colour = value
+    elif code == "XXC":
+        colour, by_rank = _read_xxc(line, number)
+        if colour is not None:
+            _agree(seen_colour, code, colour, number, "initial colour")
+            t.initial_colour = colour
+        t.pair_by_rank = t.pair_by_rank or by_rank
+    elif code == "XXP":
+        t.forbidden_pairs.append(_id_list(line, number))
+    elif code == "XXZ":
+        t.not_paired.extend(_id_list(line, number))
+    elif code == "XXA":
+        tpn, values = _read_xxa(line, number)
+        t.acceleration[tpn] = values
+    else:
+        t.other_lines.append(line.rstrip())
+
+
+def _agree(seen: dict, code: str, value, number: int, what: str) -> None:
+    for other, previous in seen.items():
+        if previous != value:
+            raise TrfError(f"{code} gives {what} {value!r} but {other} gave {previous!r}", number, 5)
+    seen[code] = value
+
+
+def _header_value(line: str) -> str:
+    return line[4:].strip()
+
+
+def _read_round_dates(line: str) -> list[str]:
+    dates = []
+    start = _FIRST_BLOCK + 2
+    while start < len(line):
+        dates.append(line[start : start + 8].strip())
+        start += _BLOCK_WIDTH
+    while dates and not dates[-1]:
+        dates.pop()
+    return dates
+
+
+def _read_152(line: str, number: int) -> str:
+    value = line[4:].strip().upper()
+    if value not in ("W", "B"):
+        raise TrfError(f"initial colour must be W or B, found {value!r}", number, 5)
+    return value.lower()
+
+
+def _read_xxc(line: str, number: int) -> tuple[str | None, bool]:
+    colour = None
+    by_rank = False
+    for column, word in _tokens(line, 3):
+        lowered = word.lower()
+        if lowered == "white1":
+            colour = "w"
+        elif lowered == "black1":
+            colour = "b"
+        elif lowered == "rank":
+            by_rank = True
+        else:
+            raise TrfError(f"XXC expects 'rank', 'white1' or 'black1', found {word!r}", number, column)
+    return colour, by_rank
+
+
+def _id_list(line: str, number: int) -> list[int]:
+    ids = []
+    for column, word in _tokens(line, 3):
+        if not word.isdigit() or int(word) == 0:
+            raise TrfError(f"expected a pairing number, found {word!r}", number, column)
+        ids.append(int(word))
+    return ids
+
+
+def _read_xxa(line: str, number: int) -> tuple[int, list[Decimal]]:
+    words = _tokens(line, 3)
+    if not words:
+        raise TrfError("XXA line without a pairing number", number, 5)
+    column, word = words[0]
+    if not word.isdigit() or int(word) == 0:
+        raise TrfError(f"expected a pairing number, found {word!r}", number, column)
+    values = [_decimal(w, number, c, "virtual points") for c, w in words[1:]]
+    return int(word), values
+
+
+def _tokens(line: str, start: int) -> list[tuple[int, str]]:
+    """Whitespace-separated words from a 0-based index, each with its 1-based column."""
+    return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line) if m.start() >= start]
+
+
+def _decimal(word: str, number: int, column: int, what: str) -> Decimal:
+    try:
+        value = Decimal(word)
+    except InvalidOperation:
+        raise TrfError(f"{what} must be a number like 2.5, found {word!r}", number, column) from None
+    if not value.is_finite():
+        raise TrfError(f"{what} must be a number like 2.5, found {word!r}", number, column)
+    return value
+
+
+def _int_field(line: str, start: int, end: int, number: int, what: str, blank_ok: bool = False) -> int | None:
+    """Integer in ``line[start:end]``; ``None`` for blanks when ``blank_ok``."""
+    raw = line[start:end]
+    text = raw.strip()
+    column = start + 1 + (len(raw) - len(raw.lstrip()))
+    if not text:
+        if blank_ok:
+            return None
+        raise TrfError(f"{what} is missing", number, start + 1)
+    if not text.isdigit():
+        raise TrfError(f"{what} must be digits, found {text!r}", number, column)
+    return int(text)
+
+
+def _read_player(line: str, number: int) -> Player:
+    line = line.rstrip()
+    padded = line.ljust(_FIRST_BLOCK)
+    tpn = _int_field(padded, 4, 8, number, "pairing number")
+    if tpn == 0:
+        raise TrfError("pairing number must be 1 to 9999", number, 5)
+    sex = padded[9].strip().lower()
+    if sex not in ("", "m", "w", "f"):
+        raise TrfError(f"sex must be m or w, found {padded[9]!r}", number, 10)
+    points_text = padded[80:84].strip()
+    points = _decimal(points_text, number, 81, "points") if points_text else None
+    return Player(
+        pairing_number=tpn,
+        sex=sex,
+        title=padded[10:13].strip(),
+        name=padded[14:47].strip(),
+        rating=_int_field(padded, 48, 52, number, "rating", blank_ok=True),
+        federation=padded[53:56].strip(),
+        fide_id=padded[57:68].strip(),
+        birth_date=padded[69:79].strip(),
+        points=points,
+        rank=_int_field(padded, 85, 89, number, "rank", blank_ok=True),
+        rounds=_read_round_cells(line, number),
+    )
+
+
+def _read_round_cells(line: str, number: int) -> list[RoundCell]:
+    cells = []
+    start = _FIRST_BLOCK
+    while start < len(line):
+        block = line[start : start + _BLOCK_WIDTH].ljust(_BLOCK_WIDTH)
+        cells.append(_read_cell(block, start, number))
+        start += _BLOCK_WIDTH
+    return cells
+
+
+def _read_cell(block: str, start: int, number: int) -> RoundCell:
+    """Read ``  OOOO c r`` whose first character is at 0-based index ``start``."""
+    for offset in (0, 1, 6, 8):
+        if block[offset] != " ":
+            raise TrfError(
+                f"round block should have a blank here, found {block[offset]!r}", number, start + offset + 1
+            )
+    opponent_text = block[2:6].strip()
+    if opponent_text and not opponent_text.isdigit():
+        raise TrfError(f"opponent must be a pairing number, found {opponent_text!r}", number, start + 3)
+    opponent = int(opponent_text) if opponent_text and int(opponent_text) else None
+    colour = block[7].lower() if block[7] != " " else "-"
+    if colour not in codes.COLOURS:
+        raise TrfError(f"colour must be w, b or -, found {block[7]!r}", number, start + 8)
+    result = block[9].upper() if block[9] != " " else codes.ZERO_POINT_BYE
+    if result not in codes.ALL:
+        raise TrfError(f"unknown result code {block[9]!r}", number, start + 10)
+    if opponent is None and result in codes.PLAYED | codes.FORFEITS:
+        raise TrfError(f"result {block[9]!r} needs an opponent", number, start + 10)
+    return RoundCell(opponent, colour, result)
