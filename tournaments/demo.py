@@ -1,7 +1,9 @@
 """The demo tournament: eight national teams of two men, two women and a coach.
 
 Everything is made through the same services an arbiter uses, so the demo shows the product as
-it is. Building it again leaves the same data: rows are matched by their natural keys.
+it is: rounds are paired by the Dutch engine and results go through the results service, most
+with move records of legal games that the validator replays. Building it again leaves the same
+data: rows are matched by their natural keys and rounds already played are kept.
 """
 
 import random
@@ -11,11 +13,26 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournaments.models import Section, Team, Tournament
-from tournaments.services.registration import assign_pairing_numbers, register_player
+from games.oware.notation import write_record
+from games.oware.replay import replay
+from games.oware.selfplay import greedy_moves
+from tournaments.models import Pairing, Player, Round, Section, Team, Tournament
+from tournaments.models.results import Ending
+from tournaments.services.registration import (
+    assign_pairing_numbers, register_player, request_bye, withdraw_player,
+)
+from tournaments.services.results import ResultEntry, record_result
+from tournaments.services.rounds import pair_next_round, publish_round
 
 DEMO_SLUG = "demo"
 ARBITER_USERNAME = "arbiter"
+ROUNDS_PLAYED = 5  # of 7: the arbiter trying the demo pairs the last two
+
+# The unusual events an arbiter meets, each once: (section, round, board or pairing number).
+TIME_FORFEIT = ("men", 2, 2)
+NO_SHOW = ("women", 3, 3)
+REQUESTED_BYE = ("women", 3, 5)    # pairing number 5 asks for a half-point bye in round 3
+WITHDRAWAL = ("men", 4, 16)        # pairing number 16 leaves before round 4
 
 TEAMS = [
     # name, code, coach, (men), (women)
@@ -36,7 +53,9 @@ def build_demo(password: str | None = None) -> tuple[Tournament, str]:
         tournament = _tournament()
         sections = _sections(tournament)
         _teams_and_players(tournament, sections)
-    password = _arbiter(tournament, password)
+    user, password = _arbiter(tournament, password)
+    for section in tournament.sections.all():
+        _play_rounds(section, user)
     return tournament, password
 
 
@@ -83,7 +102,7 @@ def _teams_and_players(tournament: Tournament, sections: dict[str, Section]) -> 
             assign_pairing_numbers(section)
 
 
-def _arbiter(tournament: Tournament, password: str | None) -> str:
+def _arbiter(tournament: Tournament, password: str | None):
     user_model = get_user_model()
     user, _ = user_model.objects.get_or_create(username=ARBITER_USERNAME)
     password = password or secrets.token_urlsafe(12)
@@ -91,4 +110,43 @@ def _arbiter(tournament: Tournament, password: str | None) -> str:
     user.is_staff = True
     user.save()
     tournament.arbiters.add(user)
-    return password
+    return user, password
+
+
+def _play_rounds(section: Section, user) -> None:
+    """Pair, publish and enter the results of the demo's rounds that are not played yet."""
+    while section.rounds.count() < ROUNDS_PLAYED:
+        number = section.rounds.count() + 1
+        _before_pairing(section, number)
+        round_ = publish_round(pair_next_round(section, by=user), by=user)
+        rng = random.Random(f"{section.slug}-{number}")
+        for pairing in round_.pairings.filter(north__isnull=False).select_related("south", "north"):
+            entry = _demo_result(section, round_, pairing, rng)
+            record_result(pairing, entry, by=user)
+
+
+def _before_pairing(section: Section, number: int) -> None:
+    slug, round_number, pairing_number = REQUESTED_BYE
+    if (section.slug, number) == (slug, round_number):
+        request_bye(section.players.get(pairing_number=pairing_number), number, "0.5")
+    slug, round_number, pairing_number = WITHDRAWAL
+    if (section.slug, number) == (slug, round_number):
+        withdraw_player(section.players.get(pairing_number=pairing_number), number)
+
+
+def _demo_result(section: Section, round_: Round, pairing: Pairing, rng: random.Random) -> ResultEntry:
+    where = (section.slug, round_.number, pairing.board)
+    if where == NO_SHOW:
+        return ResultEntry(ending=Ending.FORFEIT, decided_by="N")
+    variant = section.tournament.variant
+    moves, ending = greedy_moves(variant, rng=rng)
+    if where == TIME_FORFEIT:
+        # The flag falls a few moves before the end; the player to move is the one flagged.
+        moves, ending = moves[: max(len(moves) - 6, 1)], Ending.TIME
+    game = replay(moves, variant, ending)
+    if pairing.board % 3 == 0 and ending is None:
+        # Some results are typed as scores, as from a paper scoresheet without moves.
+        return ResultEntry(ending=game.ending, south_seeds=game.stores[0], north_seeds=game.stores[1])
+    tags = {"Event": section.tournament.name, "Round": str(round_.number),
+            "South": pairing.south.name, "North": pairing.north.name}
+    return ResultEntry(ending=ending, record=write_record(game, tags))

@@ -6,5 +6,12 @@ app_name = "public"
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
+    path("t/<slug:slug>/teams/", public.teams, name="teams"),
+    path("t/<slug:slug>/game/<int:pairing_id>/", public.game, name="game"),
     path("t/<slug:slug>/<slug:section>/", public.section, name="section"),
+    path("t/<slug:slug>/<slug:section>/round/<int:number>/", public.round_pairings, name="round"),
+    path("t/<slug:slug>/<slug:section>/standings/", public.standings, name="standings"),
+    path("t/<slug:slug>/<slug:section>/crosstable/", public.crosstable, name="crosstable"),
+    path("t/<slug:slug>/<slug:section>/teams/", public.section_teams, name="section_teams"),
+    path("t/<slug:slug>/<slug:section>/player/<int:number>/", public.player, name="player"),
 ]

@@ -1,0 +1,28 @@
+"""Oware rules engine: variants, legal moves, replay and validation of game records, results.
+
+Plain Python, no framework. The main entry points:
+- `replay(moves, variant, end=None)` and `replay_record(text, variant, end=None)` → `Replay`
+  (every position, movers, ending, final stores, winner, repetitions), or `RecordError`.
+- `result_from_record(variant, record=…|moves=…, ending=None)` → `GameResult` (points, game
+  scores in seeds, ending); `result_from_scores(ending, south, north, …)` checks a score-only
+  entry (`ResultEntryError` with a code and a field).
+- `board_view(position, last_pit=None, error_pit=None)` → context for templates/games/board.html.
+- `parse_record` / `write_record` for movetext, `read_ogn` / `write_ogn` for Aualé files.
+"""
+from .board_view import board_view
+from .errors import RecordError
+from .notation import Record, parse_record, replay_record, write_record
+from .ogn import OgnGame, read_ogn, write_ogn
+from .outcome import (GameResult, ResultEntryError, result_from_record, result_from_scores,
+                      result_of_replay)
+from .position import NORTH, SOUTH, Position
+from .replay import Replay, Repetition, replay
+from .rules import legal_moves, play
+from .variants import VARIANTS, Variant, get_variant
+
+__all__ = [
+    "board_view", "RecordError", "Record", "parse_record", "replay_record", "write_record",
+    "OgnGame", "read_ogn", "write_ogn", "GameResult", "ResultEntryError", "result_from_record",
+    "result_from_scores", "result_of_replay", "NORTH", "SOUTH", "Position", "Replay",
+    "Repetition", "replay", "legal_moves", "play", "VARIANTS", "Variant", "get_variant",
+]

@@ -123,7 +123,8 @@ def _illegal(ply: int, state: int, side: int, move, variant: Variant, over: bool
 
 def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | None = None, *,
            sides: Sequence[int | None] | None = None,
-           captures: Sequence[int | None] | None = None) -> Replay:
+           captures: Sequence[int | None] | None = None,
+           start: Position | None = None) -> Replay:
     """Replay mover-relative `moves` (0–5 from the mover's left) under `variant`.
 
     end: None, or a declared ending after the last move: 'agreed' (each player takes their own
@@ -132,6 +133,7 @@ def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | No
         a move by the wrong side names a pit the mover does not have (`no_such_pit`).
     captures: optionally the seeds each ply claims to capture (`+N`); a wrong count is
         `capture_count`.
+    start: the position to play from (default: the opening position, South to move).
     Returns a Replay; raises RecordError naming the first invalid ply.
     """
     variant = get_variant(variant)
@@ -142,9 +144,9 @@ def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | No
     row_mask = ROW_MASK
     several = SEVERAL_SEEDS if variant.singleton_rule else (0, 0)
     checking = sides is not None or captures is not None
-    state = START
-    side = SOUTH
-    over = None  # the ending once a store passes 24 or both hold 24
+    state = START if start is None else start.packed()
+    side = SOUTH if start is None else start.to_move
+    over = capture_ending(state)  # the ending once a store passes 24 or both hold 24
     states = [state]
     movers: list[int] = []
     taken: list[int] = []

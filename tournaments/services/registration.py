@@ -3,7 +3,7 @@
 from django.db import transaction
 from django.db.models import F, Max
 
-from tournaments.models import Player, Section
+from tournaments.models import Player, RequestedBye, Section
 from tournaments.services.errors import ServiceError
 
 # FIDE title order, strongest first; an untitled player sorts after every title.
@@ -66,3 +66,36 @@ def assign_pairing_numbers(section: Section, order: list[int] | None = None) -> 
         player.pairing_number = number
     Player.objects.bulk_update(players, ["pairing_number"])
     return players
+
+
+@transaction.atomic
+def withdraw_player(player: Player, from_round: int) -> Player:
+    """Stop pairing `player` from round `from_round` on; earlier results stay as they are.
+
+    Refused when that round is already paired with the player in it: delete the draft, or
+    enter a forfeit for a published round.
+    """
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.seats.filter(round__number__gte=from_round).exists():
+        raise ServiceError(
+            f"{player.name} is already paired in round {from_round} or later.",
+            code="already_paired", field="from_round",
+        )
+    player.status = Player.Status.WITHDRAWN
+    player.withdrawn_from_round = from_round
+    player.save(update_fields=["status", "withdrawn_from_round"])
+    return player
+
+
+@transaction.atomic
+def request_bye(player: Player, round_number: int, points) -> RequestedBye:
+    """Record a bye the player asked for (½ or 0 point); only before that round is paired."""
+    if player.section.rounds.filter(number=round_number).exists():
+        raise ServiceError(
+            f"Round {round_number} is already paired; a bye must be asked for before.",
+            code="round_exists", field="round_number",
+        )
+    bye, _ = RequestedBye.objects.update_or_create(
+        player=player, round_number=round_number, defaults={"points": points}
+    )
+    return bye

@@ -1,0 +1,143 @@
+"""Aualé's `.ogn` game files, read and written.
+
+An `.ogn` file is the record notation of `notation.py` with Aualé's habits:
+- the tags come first, `Variant` leading, then Event, Site, Date, Round, South, North, Result;
+  unknown values are written `?` and an unfinished game's Result is `*`;
+- moves carry `+N` captures and `{…}` after a move is a free comment; `( … )` holds a variation,
+  which is not part of the game;
+- Aualé ends a game by itself when a position repeats, scoring each player's own row, and writes
+  the final score as the last token and in the Result tag.
+A `FEN` tag (a game from a set-up position) is not supported: tournament games start from the
+opening position.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import BAD_TOKEN, RecordError
+from .notation import (Record, _parse, _split_tags, check_declared_score, write_movetext,
+                       write_tags)
+from .replay import Replay, replay
+from .rules import AGREED
+from .variants import Variant, get_variant
+
+OGN_TAGS = ("Variant", "Event", "Site", "Date", "Round", "South", "North", "Result")
+_SCORE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
+
+
+@dataclass
+class OgnGame:
+    """An .ogn file read: its tags, its comments per ply (index 0 = before the first move) and
+    the replayed game."""
+
+    tags: dict[str, str]
+    comments: list[str | None]
+    game: Replay
+
+
+def _remove_variations(text: str) -> str:
+    """Drop `( … )` variations (they may nest) outside tags and comments."""
+    out = []
+    depth = 0
+    in_comment = False
+    in_tag = False
+    for char in text:
+        if in_comment:
+            in_comment = char != "}"
+        elif in_tag:
+            in_tag = char != "]"
+        elif char == "(":
+            depth += 1
+            continue
+        elif char == ")" and depth:
+            depth -= 1
+            continue
+        elif depth:
+            continue
+        elif char == "{":
+            in_comment = True
+        elif char == "[":
+            in_tag = True
+        out.append(char)
+    return "".join(out)
+
+
+def _comments(text: str, plies: int) -> list[str | None]:
+    """Comments of the movetext per ply: the text of `{…}` after each move, clocks excluded."""
+    comments: list[str | None] = [None] * (plies + 1)
+    ply = 0
+    for match in re.finditer(r"\{([^{}]*)\}|(?<![A-Za-z])[A-Fa-f1-6](?:\+\d+)?(?![A-Za-z0-9.\-])",
+                             text):
+        if match.group(1) is None:
+            ply += 1
+        elif ply <= plies and not re.fullmatch(r"\s*\d{1,3}:[0-5]\d\s*", match.group(1)):
+            comments[ply] = " ".join(match.group(1).split())
+    return comments
+
+
+def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
+    """Read and replay an .ogn file.
+
+    The variant is `variant` if given, else the file's Variant tag, else abapa. A game that stops
+    on a repeated position without ending by the rules ends `agreed` (as Aualé ends it). The
+    final score and the Result tag are checked. Raises RecordError naming the first invalid ply.
+    """
+    record, problem = _parse(_remove_variations(text))
+    if "FEN" in record.tags:
+        raise RecordError(0, BAD_TOKEN, "games from a set-up position (FEN) are not supported")
+    chosen = get_variant(variant if variant is not None else record.tags.get("Variant"))
+    game = replay(record.moves, chosen, record.ending, sides=record.sides,
+                  captures=record.captures)
+    if problem:
+        raise problem
+    if game.ending is None and game.repetitions and game.repetitions[-1].ply == game.plies:
+        game = replay(record.moves, chosen, AGREED)
+    check_declared_score(game, record.score, "the final score")
+    result = _SCORE.fullmatch(record.tags.get("Result", ""))
+    if result:
+        check_declared_score(game, (int(result.group(1)), int(result.group(2))),
+                             "the Result tag")
+    body = _split_tags(_remove_variations(text), Record())
+    return OgnGame(dict(record.tags), _comments(body, game.plies), game)
+
+
+def write_ogn(game: Replay, tags: dict[str, str] | None = None,
+              comments: list[str | None] | None = None) -> str:
+    """An .ogn file for `game`: Aualé's tag roster (unknown values `?`), then the movetext with
+    captures, comments and the final score.
+
+    An `agreed` ending is written only as the score, as Aualé does; the reader recognises it by
+    the repeated position. Time and resignation are written as words.
+    """
+    values = {name: "?" for name in OGN_TAGS}
+    values["Variant"] = game.variant.title
+    values.update({k: v for k, v in (tags or {}).items() if v is not None})
+    values["Result"] = f"{game.stores[0]}-{game.stores[1]}" if game.ending else "*"
+    moves = write_movetext(game, captures=True, score=False).split(" ")
+    if game.ending == AGREED and moves and moves[-1] == AGREED:
+        moves.pop()
+    if comments:
+        moves = _with_comments(moves, comments)
+    if game.ending:
+        moves.append(values["Result"])
+    ordered = {name: values[name] for name in OGN_TAGS}
+    ordered.update({k: v for k, v in sorted(values.items()) if k not in OGN_TAGS})
+    return write_tags_in_order(ordered) + "\n\n" + " ".join(moves) + "\n"
+
+
+def write_tags_in_order(tags: dict[str, str]) -> str:
+    """Tag lines in the given order."""
+    return "\n".join(write_tags({name: value}) for name, value in tags.items())
+
+
+def _with_comments(tokens: list[str], comments: list[str | None]) -> list[str]:
+    out = []
+    ply = 0
+    for token in tokens:
+        out.append(token)
+        if token[:1].isalpha() and token not in ("agreed", "time", "resign"):
+            ply += 1
+            if ply < len(comments) and comments[ply]:
+                out.append("{" + comments[ply].replace("{", "(").replace("}", ")") + "}")
+    return out

@@ -1,0 +1,254 @@
+"""From a finished game to a tournament result (spec/competition.md, "Result of a game").
+
+Two entry points for the results service:
+- `result_from_record(variant, record=… | moves=…, ending=…)`: replay the record and compute the
+  points, the game scores in seeds and the ending. Nothing is typed by hand.
+- `result_from_scores(ending, south, north, …)`: check a result entered without a record (scores
+  only, time, forfeit) is possible, and complete it.
+
+Both are pure functions returning a `GameResult`. An invalid record raises `RecordError` (with the
+ply); an impossible score-only entry raises `ResultEntryError` (with a code and the field).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .errors import DECLARED_SCORE, RecordError
+from .notation import replay_record
+from .replay import Replay, replay
+from .rules import AGREED, CAPTURE, DRAW24, NO_MOVES, RESIGN, TIME
+from .variants import Variant
+
+FORFEIT = "forfeit"
+DOUBLE_FORFEIT = "double_forfeit"
+ENDINGS = (CAPTURE, DRAW24, NO_MOVES, AGREED, TIME, RESIGN, FORFEIT, DOUBLE_FORFEIT)
+
+UNFINISHED = "unfinished"  # reason code: the record neither ends the game nor declares an ending
+
+SEEDS = 48
+HALF = SEEDS // 2
+WIN_SCORE = HALF + 1  # the conventional score of the winner by time or resignation
+
+WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A game's result.
+
+    ending: one of ENDINGS.
+    points: (South, North), each 1.0, 0.5 or 0.0.
+    game_score: (South, North) seeds per the competition table, None when unplayed (forfeits).
+    winner: 'S', 'N', 'draw', or None for a double forfeit.
+    plies: moves in the record, None without one.
+    """
+
+    ending: str
+    points: tuple[float, float]
+    game_score: tuple[int, int] | None
+    winner: str | None
+    plies: int | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.ending not in (FORFEIT, DOUBLE_FORFEIT)
+
+
+class ResultEntryError(ValueError):
+    """A score-only result that cannot happen.
+
+    code: machine-readable ('unknown_ending', 'bad_value', 'out_of_range', 'too_many_seeds',
+        'missing_score', 'unexpected_score', 'inconsistent_with_ending', 'points_mismatch',
+        'missing_winner').
+    field: the input field concerned ('ending', 'south', 'north', 'score', 'points', 'winner',
+        'flagged').
+    """
+
+    def __init__(self, code: str, field: str, message: str):
+        self.code = code
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message} ({code})")
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "field": self.field, "message": self.message}
+
+
+def points_for(winner: str | None) -> tuple[float, float]:
+    """(South, North) points for a winner 'S', 'N', 'draw' or None (nobody scores)."""
+    return {"S": (WIN, LOSS), "N": (LOSS, WIN), "draw": (DRAW, DRAW), None: (LOSS, LOSS)}[winner]
+
+
+def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], str]:
+    """Game score and winner when `flagged` (0 South, 1 North) loses on time with `stores`.
+
+    The flagged player's store decides: 25 or more he wins with the stores as they are, 24 is a
+    24 : 24 draw, less he loses with his store against 25.
+    """
+    letters = ("S", "N")
+    own = stores[flagged]
+    if own > HALF:
+        return tuple(stores), letters[flagged]
+    if own == HALF:
+        return (HALF, HALF), "draw"
+    return _loss_score(own, flagged), letters[1 - flagged]
+
+
+def _loss_score(own: int, loser: int) -> tuple[int, int]:
+    """The loser keeps his store, the winner is credited with 25."""
+    return (own, WIN_SCORE) if loser == 0 else (WIN_SCORE, own)
+
+
+def result_of_replay(game: Replay) -> GameResult:
+    """The result of a replayed game. Raises RecordError('unfinished') when it has no ending."""
+    if game.ending is None:
+        raise RecordError(game.plies + 1, UNFINISHED,
+                          "the record does not end the game and no ending was declared")
+    if game.ending == TIME:
+        score, winner = timed_out_score(game.stores, game.to_move)
+    elif game.ending == RESIGN:
+        winner = "N" if game.to_move == 0 else "S"
+        score = _loss_score(game.stores[game.to_move], game.to_move)
+    else:
+        score, winner = tuple(game.stores), game.winner
+    return GameResult(game.ending, points_for(winner), score, winner, game.plies)
+
+
+def result_from_record(variant: str | Variant, record: str | None = None, *,
+                       moves: Sequence[int] | None = None, ending: str | None = None,
+                       declared_score: tuple[int, int] | None = None) -> GameResult:
+    """Replay a record (movetext `record` or mover-relative `moves`) and compute its result.
+
+    ending: optionally a declared ending after the last move — 'agreed', 'time' (the player to
+        move lost on time) or 'resign' (the player to move resigned).
+    declared_score: optionally the (South, North) game score entered with the result; it must
+        be the computed one, else RecordError('declared_score') naming the ply after the last.
+    Raises RecordError for an illegal or unfinished record.
+    """
+    if (record is None) == (moves is None):
+        raise ValueError("give either a record or moves")
+    if record is not None:
+        game = replay_record(record, variant, ending)
+    else:
+        game = replay(moves, variant, ending)
+    result = result_of_replay(game)
+    if declared_score is not None and tuple(declared_score) != result.game_score:
+        raise RecordError(game.plies + 1, DECLARED_SCORE,
+                          f"the entered score {declared_score[0]}-{declared_score[1]} is not "
+                          f"the game's {result.game_score[0]}-{result.game_score[1]}")
+    return result
+
+
+# --- score-only entries -------------------------------------------------------------------
+
+def _check_seeds(name: str, value) -> int:
+    if value is None:
+        raise ResultEntryError("missing_score", name, "a played game needs both game scores")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ResultEntryError("bad_value", name, f"{value!r} is not a whole number of seeds")
+    if not 0 <= value <= SEEDS:
+        raise ResultEntryError("out_of_range", name, f"{value} is not between 0 and {SEEDS}")
+    return value
+
+
+def _side(name: str, value) -> int | None:
+    """'S'/'N' (or 0/1) to 0/1; None stays None."""
+    if value is None:
+        return None
+    sides = {"S": 0, "N": 1, 0: 0, 1: 1}
+    if value not in sides or isinstance(value, bool):
+        raise ResultEntryError("bad_value", name, f"{value!r} is not 'S' or 'N'")
+    return sides[value]
+
+
+def _inconsistent(message: str, field: str = "score") -> ResultEntryError:
+    return ResultEntryError("inconsistent_with_ending", field, message)
+
+
+def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> str:
+    """The winner a played game's scores imply; raise when the scores cannot end that way."""
+    high, low = max(south, north), min(south, north)
+    leader = "S" if south > north else "N" if north > south else "draw"
+    if ending == CAPTURE:
+        if high <= HALF:
+            raise _inconsistent("a game ends by capture only when a store passes 24")
+        return leader
+    if ending == DRAW24:
+        if south != HALF or north != HALF:
+            raise _inconsistent("draw24 is scored 24-24")
+        return "draw"
+    if ending in (NO_MOVES, AGREED):
+        if south + north != SEEDS:
+            raise _inconsistent(f"after {ending} every seed is in a store, so the scores add "
+                                f"up to {SEEDS}")
+        return leader
+    if ending == TIME:
+        if south == north == HALF:
+            return "draw"
+        if high < WIN_SCORE or low >= HALF:
+            raise _inconsistent("a time result is 24-24, or the winner has 25 or more and the "
+                                "loser less than 24")
+        winner = leader
+        if flagged is not None:
+            flagged_letter = "SN"[flagged]
+            if winner != flagged_letter and high != WIN_SCORE:
+                raise _inconsistent("the flagged player loses with his store against 25")
+        return winner
+    # RESIGN: the resigner (24 or less, or the game would be over) against 25.
+    if high != WIN_SCORE or low > HALF:
+        raise _inconsistent("a resignation is scored as the resigner's store against 25")
+    return leader
+
+
+def result_from_scores(ending: str, south: int | None = None, north: int | None = None, *,
+                       points: tuple[float, float] | None = None, winner: str | None = None,
+                       flagged: str | None = None) -> GameResult:
+    """Check and complete a result entered without a move record.
+
+    ending: one of ENDINGS. south, north: the game scores in seeds (none for forfeits).
+    points: optionally the entered (South, North) points; they must follow from the rest.
+    winner: 'S' or 'N', needed for a forfeit (the player present) unless points say it.
+    flagged: for 'time', optionally the player whose flag fell ('S' or 'N').
+    Returns the GameResult; raises ResultEntryError(code, field) when it cannot happen.
+    """
+    if ending not in ENDINGS:
+        raise ResultEntryError("unknown_ending", "ending",
+                               f"{ending!r} is not one of {', '.join(ENDINGS)}")
+    flagged_side = _side("flagged", flagged)
+    if ending in (FORFEIT, DOUBLE_FORFEIT):
+        for name, value in (("south", south), ("north", north)):
+            if value is not None:
+                raise ResultEntryError("unexpected_score", name, "an unplayed game has no score")
+        decided = _forfeit_winner(ending, winner, points)
+        result = GameResult(ending, points_for(decided), None, decided)
+    else:
+        south = _check_seeds("south", south)
+        north = _check_seeds("north", north)
+        if south + north > SEEDS and not (ending == RESIGN and min(south, north) == HALF):
+            raise ResultEntryError("too_many_seeds", "score",
+                                   f"{south} + {north} is more than the {SEEDS} seeds")
+        decided = _played_winner(ending, south, north, flagged_side)
+        if winner is not None and winner != decided:
+            raise ResultEntryError("inconsistent_with_ending", "winner",
+                                   f"the scores give the game to {decided}, not {winner}")
+        result = GameResult(ending, points_for(decided), (south, north), decided)
+    if points is not None and tuple(float(p) for p in points) != result.points:
+        raise ResultEntryError("points_mismatch", "points",
+                               f"the result gives {result.points}, not {tuple(points)}")
+    return result
+
+
+def _forfeit_winner(ending: str, winner: str | None, points) -> str | None:
+    if ending == DOUBLE_FORFEIT:
+        if winner is not None:
+            raise _inconsistent("nobody wins a double forfeit", "winner")
+        return None
+    if winner is None and points is not None:
+        winner = {(WIN, LOSS): "S", (LOSS, WIN): "N"}.get(tuple(float(p) for p in points))
+        if winner is None:
+            raise ResultEntryError("points_mismatch", "points", "a forfeit is scored 1-0 or 0-1")
+    if winner not in ("S", "N"):
+        raise ResultEntryError("missing_winner", "winner",
+                               "a forfeit needs the player present ('S' or 'N')")
+    return winner

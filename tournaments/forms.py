@@ -1,0 +1,63 @@
+"""Forms of the arbiter's pages. They turn text into a service's input; the services decide."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.results import Ending, Side
+from tournaments.services.results import ResultEntry
+
+
+class ResultForm(forms.Form):
+    ending = forms.ChoiceField(
+        label=_("Ending"), required=False,
+        choices=[("", _("— from the move record —"))] + list(Ending.choices),
+    )
+    south_seeds = forms.IntegerField(label=_("South game score (seeds)"), required=False, min_value=0, max_value=48)
+    north_seeds = forms.IntegerField(label=_("North game score (seeds)"), required=False, min_value=0, max_value=48)
+    decided_by = forms.ChoiceField(
+        label=_("Flagged, resigning or absent player"), required=False,
+        choices=[("", "—")] + list(Side.choices),
+    )
+    record = forms.CharField(
+        label=_("Move record"), required=False, widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_("Letters A–F / a–f or scoresheet digits 1–6; the validator replays it."),
+    )
+    reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
+
+    def entry(self) -> ResultEntry:
+        data = self.cleaned_data
+        return ResultEntry(
+            ending=data["ending"] or None,
+            south_seeds=data["south_seeds"],
+            north_seeds=data["north_seeds"],
+            decided_by=data["decided_by"] or None,
+            record=data["record"],
+        )
+
+
+class DraftPairingForm(forms.Form):
+    """The boards of a draft round as text, one board a line: South's and North's pairing
+    numbers, or a single number for the bye (the format pairing programs write)."""
+
+    boards = forms.CharField(label=_("Boards"), widget=forms.Textarea(attrs={"rows": 12}))
+    confirm = forms.BooleanField(
+        label=_("Keep this pairing although it breaks the rules listed"), required=False
+    )
+
+    def clean_boards(self) -> list[tuple[int, int | None]]:
+        boards = []
+        for line_number, line in enumerate(self.cleaned_data["boards"].splitlines(), start=1):
+            words = line.split()
+            if not words:
+                continue
+            if len(words) > 2 or not all(word.isdigit() for word in words):
+                raise forms.ValidationError(
+                    _("Line %(line)d: write two pairing numbers, or one for the bye."),
+                    params={"line": line_number}, code="bad_line",
+                )
+            south = int(words[0])
+            north = int(words[1]) if len(words) == 2 and words[1] != "0" else None
+            boards.append((south, north))
+        if not boards:
+            raise forms.ValidationError(_("A round needs at least one board."), code="empty")
+        return boards

@@ -1,0 +1,98 @@
+"""Command line in the style of bbpPairings / JaVaFo.
+
+``python -m tournaments.pairing --dutch IN.trf -p [OUT]``
+    pair the round the file asks for; write the pairing to OUT (stdout if omitted).
+``python -m tournaments.pairing --dutch IN.trf --check``
+    re-pair every round of a finished tournament and report the first round
+    whose pairing differs from the one in the file.
+
+Exit codes (as bbpPairings): 0 ok (for ``--check``: every round agrees),
+1 no valid pairing exists (``--check``: a round differs), 2 unexpected
+error, 3 invalid input, 5 file access error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tournaments import trf
+
+from .engine import format_pairing, pair_round
+from .errors import InvalidPairingInput, PairingImpossible
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_UNEXPECTED = 2
+EXIT_INVALID_INPUT = 3
+EXIT_FILE_ACCESS = 5
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m tournaments.pairing", description="FIDE Dutch pairing engine")
+    parser.add_argument("--dutch", metavar="IN.trf", required=True, help="tournament file (TRF)")
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("-p", dest="pairing", nargs="?", const="-", metavar="OUT", help="pair the next round")
+    action.add_argument("-c", "--check", action="store_true", help="re-pair every played round")
+    return parser
+
+
+def _played_pairs(tournament: trf.Tournament, round_number: int) -> set[tuple[int, int]]:
+    """The (south, north) pairs and (bye, 0) of a played round as recorded in the file."""
+    pairs = set()
+    for player in tournament.players:
+        cell = player.cell(round_number)
+        if cell is None:
+            continue
+        if cell.is_pairing_bye:
+            pairs.add((player.pairing_number, 0))
+        elif (cell.is_played or cell.is_forfeit) and cell.opponent is not None and cell.colour == "w":
+            pairs.add((player.pairing_number, cell.opponent))
+    return pairs
+
+
+def _check(tournament: trf.Tournament) -> int:
+    for round_number in range(1, tournament.rounds_played + 1):
+        ours = set(pair_round(tournament, round_number).as_pairs())
+        theirs = _played_pairs(tournament, round_number)
+        if ours != theirs:
+            print(
+                f"round {round_number} differs: file has {sorted(theirs - ours)}, "
+                f"the Dutch pairing has {sorted(ours - theirs)}",
+                file=sys.stderr,
+            )
+            return EXIT_NO_PAIRING
+    print(f"all {tournament.rounds_played} rounds agree with the Dutch pairing")
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        tournament = trf.parse_file(args.dutch)
+    except OSError as exc:
+        print(f"error: cannot read {args.dutch}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_FILE_ACCESS
+    except trf.TrfError as exc:
+        print(f"error: {args.dutch} is not a valid TRF file: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    try:
+        if args.check:
+            return _check(tournament)
+        text = format_pairing(pair_round(tournament))
+    except PairingImpossible as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except InvalidPairingInput as exc:
+        print(f"error: invalid input: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    if args.pairing == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        with open(args.pairing, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as exc:
+        print(f"error: cannot write {args.pairing}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_FILE_ACCESS
+    return EXIT_OK

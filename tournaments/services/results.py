@@ -1,0 +1,206 @@
+"""Entering and correcting results: the one way a result reaches the database.
+
+Forms, the REST API and TRF imports all call `record_result`. A result comes either from a move
+record, which the rules validator replays (the outcome is computed, never typed), or from scores
+typed by the arbiter, which are checked to be possible for the ending. Every entry and correction
+is kept in the audit trail with who, when, before and after.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+
+from games.oware.errors import RecordError
+from games.oware.notation import replay_record
+from games.oware.outcome import GameResult, ResultEntryError, result_from_scores, result_of_replay
+from tournaments.models import Pairing, Result, ResultChange, Round
+from tournaments.models.results import Ending
+from tournaments.services.errors import ServiceError
+from tournaments.services.permissions import require_arbiter
+
+# Endings a record can declare after its last move; the others follow from the moves.
+DECLARED_ENDINGS = {Ending.AGREED, Ending.TIME, Ending.RESIGN}
+OTHER_SIDE = {"S": "N", "N": "S"}
+
+
+@dataclass
+class ResultEntry:
+    """What the arbiter entered for one game.
+
+    With a `record`, the ending may be left out (the moves decide) or be `agreed`, `time` or
+    `resign` declared after the last move; typed scores and points, when given, must agree with
+    the replay. Without a record, `ending` is required and the scores must be possible for it.
+    `decided_by` is the flagged player for `time`, the resigning one for `resign`, the absent
+    one for `forfeit` ('S' or 'N').
+    """
+
+    ending: str | None = None
+    south_seeds: int | None = None
+    north_seeds: int | None = None
+    south_points: Decimal | None = None
+    north_points: Decimal | None = None
+    decided_by: str | None = None
+    record: str = ""
+
+
+def record_result(pairing: Pairing, entry: ResultEntry, *, by, reason: str = "") -> Result:
+    """Validate `entry`, store it as the result of `pairing` and log the change.
+
+    Raises ServiceError (nothing written) when the user is not an arbiter of the tournament, the
+    round is not published, the pairing is a bye, or the entry is impossible or contradicts its
+    record; the error's `field` names the input at fault.
+    """
+    tournament = pairing.round.section.tournament
+    require_arbiter(tournament, by)
+    outcome, decided_by = evaluate(entry, tournament.variant)
+    with transaction.atomic():
+        pairing = (
+            Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
+        )
+        _check_pairing_takes_a_result(pairing)
+        result = Result.objects.filter(pairing=pairing).first()
+        before = result.snapshot() if result else None
+        result = result or Result(pairing=pairing)
+        _fill(result, outcome, decided_by, entry.record, by)
+        result.save()
+        ResultChange.objects.create(
+            pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
+        )
+        _complete_round_if_done(pairing.round)
+    return result
+
+
+def evaluate(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
+    """The game result `entry` stands for, and the side that decided it ('' when none).
+
+    Raises ServiceError when the entry is impossible.
+    """
+    if entry.record.strip():
+        return _from_record(entry, variant)
+    return _from_scores(entry)
+
+
+def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
+    declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
+    if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
+        raise ServiceError("A forfeit has no move record.", code="unexpected_record", field="record")
+    try:
+        game = replay_record(entry.record, variant, declared)
+        outcome = result_of_replay(game)
+    except RecordError as error:
+        raise ServiceError(
+            f"Move record, ply {error.ply}: {error.message}.", code=error.reason, field="record"
+        ) from error
+    if entry.ending and entry.ending != outcome.ending:
+        raise ServiceError(
+            f"The record ends by {outcome.ending}, not {entry.ending}.",
+            code="ending_mismatch", field="ending",
+        )
+    scores = _typed_scores(entry)
+    if scores is not None and scores != outcome.game_score:
+        raise ServiceError(
+            f"The record gives the game score {outcome.game_score[0]}–{outcome.game_score[1]}, "
+            f"not {scores[0]}–{scores[1]}.",
+            code="declared_score", field="south_seeds",
+        )
+    decided_by = ""
+    if outcome.ending in (Ending.TIME, Ending.RESIGN):
+        mover = "SN"[game.to_move]
+        if entry.decided_by and entry.decided_by != mover:
+            raise ServiceError(
+                f"The record leaves {'South' if mover == 'S' else 'North'} to move, so that "
+                f"player is the one who lost on time or resigned.",
+                code="decided_by_mismatch", field="decided_by",
+            )
+        decided_by = mover
+    _check_typed_points(entry, outcome)
+    return outcome, decided_by
+
+
+def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
+    if not entry.ending:
+        raise ServiceError("Give the ending, or a move record.", code="missing_ending", field="ending")
+    winner = None
+    if entry.ending == Ending.FORFEIT:
+        if entry.decided_by not in OTHER_SIDE:
+            raise ServiceError(
+                "Name the player who did not appear.", code="missing_absent", field="decided_by"
+            )
+        winner = OTHER_SIDE[entry.decided_by]
+    if entry.ending in (Ending.TIME, Ending.RESIGN) and entry.decided_by not in OTHER_SIDE:
+        raise ServiceError(
+            "Name the player who lost on time or resigned.", code="missing_decided_by", field="decided_by"
+        )
+    try:
+        outcome = result_from_scores(
+            entry.ending, entry.south_seeds, entry.north_seeds, winner=winner,
+            flagged=entry.decided_by if entry.ending == Ending.TIME else None,
+        )
+    except ResultEntryError as error:
+        raise ServiceError(error.message, code=error.code, field=_field_name(error.field)) from error
+    if entry.ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
+        raise ServiceError(
+            "The resigning player cannot have the winning score.",
+            code="inconsistent_with_ending", field="decided_by",
+        )
+    _check_typed_points(entry, outcome)
+    decided_by = entry.decided_by if entry.ending in (Ending.TIME, Ending.RESIGN, Ending.FORFEIT) else ""
+    return outcome, decided_by
+
+
+def _field_name(core_field: str) -> str:
+    return {"south": "south_seeds", "north": "north_seeds", "score": "south_seeds",
+            "points": "south_points", "flagged": "decided_by", "winner": "decided_by"}.get(
+        core_field, core_field
+    )
+
+
+def _typed_scores(entry: ResultEntry) -> tuple[int, int] | None:
+    if entry.south_seeds is None and entry.north_seeds is None:
+        return None
+    return (entry.south_seeds, entry.north_seeds)
+
+
+def _check_typed_points(entry: ResultEntry, outcome: GameResult) -> None:
+    typed = (entry.south_points, entry.north_points)
+    if typed == (None, None):
+        return
+    if tuple(Decimal(str(p)) if p is not None else None for p in typed) != _points(outcome):
+        south, north = _points(outcome)
+        raise ServiceError(
+            f"The game gives {south}–{north}, not the points entered.",
+            code="points_mismatch", field="south_points",
+        )
+
+
+def _points(outcome: GameResult) -> tuple[Decimal, Decimal]:
+    return tuple(Decimal(str(p)).normalize() if p else Decimal("0") for p in outcome.points)
+
+
+def _check_pairing_takes_a_result(pairing: Pairing) -> None:
+    if pairing.round.status == Round.Status.DRAFT:
+        raise ServiceError(
+            f"Round {pairing.round.number} is not published yet.",
+            code="round_not_published", field="pairing",
+        )
+    if pairing.is_bye:
+        raise ServiceError(
+            "A pairing-allocated bye has no game result.", code="bye_has_no_result", field="pairing"
+        )
+
+
+def _fill(result: Result, outcome: GameResult, decided_by: str, record: str, by) -> None:
+    result.south_points, result.north_points = _points(outcome)
+    result.south_seeds, result.north_seeds = outcome.game_score or (None, None)
+    result.ending = outcome.ending
+    result.decided_by = decided_by
+    result.record = record.strip()
+    result.entered_by = by
+
+
+def _complete_round_if_done(round_: Round) -> None:
+    missing = round_.pairings.filter(north__isnull=False, result__isnull=True).exists()
+    if not missing and round_.status == Round.Status.PUBLISHED:
+        round_.status = Round.Status.COMPLETED
+        round_.save(update_fields=["status"])

@@ -1,0 +1,124 @@
+"""Pairing a section's next round, and the life of a round: draft → published → completed.
+
+The Dutch engine sees the section only through its TRF-shaped history (`history.py`), the same
+input a pairing program would read from a file, so the product pairs exactly as the engine's
+command line does.
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments.models import Pairing, Player, Round, Seat, Section
+from tournaments.pairing import pair_request
+from tournaments.pairing.errors import PairingImpossible
+from tournaments.pairing.from_trf import request_from_trf
+from tournaments.pairing.records import RoundPairing
+from tournaments.services.errors import ServiceError
+from tournaments.services.history import section_history, section_scoring
+from tournaments.services.permissions import require_arbiter
+
+
+def pair_next_round(section: Section, *, by) -> Round:
+    """Pair the next round of `section` with the Dutch system and store it as a draft.
+
+    Refused (ServiceError, nothing written) when the previous round is unpublished or has games
+    without a result, when every round is already paired, or when no valid pairing exists.
+    Two simultaneous requests create one round: the section row is locked, and the unique round
+    number stops whichever transaction gets past a database without row locks.
+    """
+    require_arbiter(section.tournament, by)
+    try:
+        with transaction.atomic():
+            section = Section.objects.select_for_update().select_related("tournament").get(pk=section.pk)
+            number = _next_round_number(section)
+            pairing = _engine_pairing(section, number)
+            return _store_round(section, number, pairing)
+    except IntegrityError as error:
+        raise ServiceError(
+            "That round was paired a moment ago by someone else.", code="round_exists"
+        ) from error
+
+
+def _next_round_number(section: Section) -> int:
+    last = section.rounds.order_by("-number").first()
+    if last is None:
+        number = 1
+    else:
+        if last.status == Round.Status.DRAFT:
+            raise ServiceError(
+                f"Round {last.number} is still a draft: publish or delete it first.",
+                code="round_exists",
+            )
+        missing = last.pairings.filter(north__isnull=False, result__isnull=True).count()
+        if missing:
+            raise ServiceError(
+                f"Round {last.number} has {missing} game(s) without a result.",
+                code="results_missing",
+            )
+        number = last.number + 1
+    if number > section.tournament.rounds:
+        raise ServiceError(
+            f"All {section.tournament.rounds} rounds are paired.", code="tournament_over"
+        )
+    return number
+
+
+def _engine_pairing(section: Section, number: int) -> RoundPairing:
+    history = section_history(section, number - 1, announce_round=number)
+    try:
+        return pair_request(request_from_trf(history, number, section_scoring(section)))
+    except PairingImpossible as error:
+        raise ServiceError(f"No valid pairing exists: {error}", code="pairing_impossible") from error
+
+
+def _store_round(section: Section, number: int, pairing: RoundPairing) -> Round:
+    round_ = Round.objects.create(section=section, number=number)
+    players = {p.pairing_number: p for p in section.players.all()}
+    boards = [(players[b.south], players[b.north], b.explanation.text() if b.explanation else "")
+              for b in pairing.boards]
+    if pairing.bye is not None:
+        boards.append((players[pairing.bye], None, "Pairing-allocated bye"))
+    store_boards(round_, boards)
+    return round_
+
+
+def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]]) -> None:
+    """Write the boards of `round_` (South, North or None for the bye, explanation) and seats."""
+    pairings = Pairing.objects.bulk_create(
+        Pairing(round=round_, board=index, south=south, north=north, explanation=text[:300])
+        for index, (south, north, text) in enumerate(boards, start=1)
+    )
+    seats = []
+    for pairing in pairings:
+        if pairing.north is None:
+            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.BYE))
+        else:
+            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.SOUTH))
+            seats.append(Seat(round=round_, player=pairing.north, pairing=pairing, side=Seat.Side.NORTH))
+    Seat.objects.bulk_create(seats)
+
+
+def delete_draft_round(round_: Round, *, by) -> None:
+    """Delete a draft round so it can be paired again; published rounds stay."""
+    require_arbiter(round_.section.tournament, by)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.DRAFT:
+            raise ServiceError(
+                f"Round {round_.number} is published; only a draft can be deleted.",
+                code="round_published",
+            )
+        round_.delete()
+
+
+def publish_round(round_: Round, *, by) -> Round:
+    """Make a draft round public; results can be entered from then on."""
+    require_arbiter(round_.section.tournament, by)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.DRAFT:
+            raise ServiceError(f"Round {round_.number} is already published.", code="round_published")
+        round_.status = Round.Status.PUBLISHED
+        round_.published_at = timezone.now()
+        round_.save(update_fields=["status", "published_at"])
+    return round_

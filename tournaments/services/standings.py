@@ -1,0 +1,54 @@
+"""Standings of a section as the public pages and the API show them.
+
+The database is read in a fixed number of queries (see `history.py`); the ranking itself is the
+plain-Python tie-break core.
+"""
+
+from dataclasses import dataclass
+
+from tournaments.models import Player, Round, Section
+from tournaments.services.history import section_history, section_scoring
+from tournaments.tiebreaks import Standings, records_from_trf, scoring_system, standings_from_trf
+from tournaments.tiebreaks.crosstable import CrosstableRow, crosstable
+from tournaments.trf import Tournament as TrfTournament
+
+
+@dataclass
+class SectionStandings:
+    section: Section
+    after_round: int
+    standings: Standings
+    players: dict[int, Player]  # by pairing number
+    history: TrfTournament
+
+    def rows(self):
+        """(place text, player, values in tie-break order) in rank order."""
+        for row in self.standings.rows:
+            yield (self.standings.place(row.id), self.players[row.id],
+                   [row.values[code] for code in self.standings.tiebreaks])
+
+
+def completed_round_count(section: Section) -> int:
+    """Rounds whose every game has a result: the standings are shown after the last of them."""
+    last = (
+        section.rounds.filter(status=Round.Status.COMPLETED).order_by("-number").first()
+    )
+    return last.number if last else 0
+
+
+def section_standings(section: Section, after_round: int | None = None) -> SectionStandings:
+    if after_round is None:
+        after_round = completed_round_count(section)
+    history = section_history(section, after_round)
+    standings = standings_from_trf(
+        history, section.tournament.tiebreak_codes, scoring=section_scoring(section)
+    )
+    players = {p.pairing_number: p for p in section.players.select_related("team")}
+    return SectionStandings(section, after_round, standings, players, history)
+
+
+def section_crosstable(table: SectionStandings) -> list[tuple[Player, CrosstableRow]]:
+    """Crosstable rows in rank order, each with its player."""
+    scoring = section_scoring(table.section)
+    rows = crosstable(records_from_trf(table.history, scoring), table.standings, scoring_system(scoring))
+    return [(table.players[row.id], row) for row in rows]

@@ -1,0 +1,78 @@
+"""Team standings per section and combined (competition.md): players' points summed per round,
+then the team tie-breaks over the same data."""
+
+from dataclasses import dataclass
+
+from tournaments.models import Seat, Team, Tournament
+from tournaments.services.history import section_scoring
+from tournaments.services.standings import SectionStandings, section_standings
+from tournaments.tiebreaks.teams import TeamGame, TeamStandings, team_standings
+
+
+@dataclass
+class TeamTables:
+    tournament: Tournament
+    sections: list[tuple[SectionStandings, TeamStandings]]
+    combined: TeamStandings
+    teams: dict[int, Team]
+
+    def rows(self, table: TeamStandings):
+        """(place text, team, values in tie-break order, points per round) in rank order."""
+        for row in table.rows:
+            sharing = sum(1 for other in table.rows if other.rank == row.rank)
+            place = str(row.rank) if sharing == 1 else f"{row.rank}-{row.rank + sharing - 1}"
+            yield place, self.teams[row.team], [row.values[c] for c in table.tiebreaks], row.round_points
+
+
+def team_tables(tournament: Tournament) -> TeamTables:
+    order = tournament.team_tiebreak_codes
+    games: list[TeamGame] = []
+    individual: dict[int, dict] = {}
+    per_section = []
+    for section in tournament.sections.all():
+        table = section_standings(section)
+        section_games = list(_team_games(table))
+        games.extend(section_games)
+        for row in table.standings.rows:
+            individual[table.players[row.id].pk] = row.values
+        per_section.append((table, section_games))
+    sections = [
+        (table, team_standings(section_games, individual, order)) for table, section_games in per_section
+    ]
+    teams = {team.pk: team for team in tournament.teams.all()}
+    return TeamTables(tournament, sections, team_standings(games, individual, order), teams)
+
+
+def _team_games(table: SectionStandings):
+    """One TeamGame per team member and counted round of the section."""
+    scoring = section_scoring(table.section)
+    seeds = _game_scores(table)
+    for trf_player in table.history.players:
+        player = table.players[trf_player.pairing_number]
+        if player.team_id is None:
+            continue
+        for number, cell in enumerate(trf_player.rounds[: table.after_round], start=1):
+            own, lost = seeds.get((player.pk, number), (None, False))
+            yield TeamGame(
+                section=table.section.slug, team=player.team_id, player=player.pk, round=number,
+                points=cell.points(scoring), seeds=own, lost=lost,
+            )
+
+
+def _game_scores(table: SectionStandings) -> dict[tuple[int, int], tuple[int, bool]]:
+    """(player id, round) -> (the player's game score in seeds, whether he lost that game)."""
+    seats = (
+        Seat.objects.filter(round__section=table.section, round__number__lte=table.after_round,
+                            pairing__result__south_seeds__isnull=False)
+        .exclude(side=Seat.Side.BYE)
+        .values_list("player_id", "round__number", "side", "pairing__result__south_seeds",
+                     "pairing__result__north_seeds", "pairing__result__south_points",
+                     "pairing__result__north_points")
+    )
+    scores = {}
+    for player_id, number, side, south_seeds, north_seeds, south_points, north_points in seats:
+        south = side == Seat.Side.SOUTH
+        own = south_seeds if south else north_seeds
+        points = south_points if south else north_points
+        scores[(player_id, number)] = (own, points == 0)
+    return scores

@@ -1,0 +1,30 @@
+"""Progressive (cumulative) score, C.07 Art. 7.5."""
+
+from __future__ import annotations
+
+from .section import Section
+
+
+def progressive_score(section: Section, cut_low: int = 0) -> list[int]:
+    """Sum of the running scores after each round; ``cut_low`` drops the first rounds' running scores.
+
+    All points count, played or not (Art. 16 does not apply to PS).
+    """
+    values = []
+    for row in section.points:
+        running = total = 0
+        for r, p in enumerate(row):
+            running += p
+            if r >= cut_low:
+                total += running
+        values.append(total)
+    return values
+
+
+def running_scores(points: list[int]) -> list[int]:
+    """Score after each round."""
+    out, running = [], 0
+    for p in points:
+        running += p
+        out.append(running)
+    return out

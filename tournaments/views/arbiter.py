@@ -1,0 +1,129 @@
+"""The arbiter's pages: pair, publish, edit a draft, enter and correct results."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import DraftPairingForm, ResultForm
+from tournaments.models import Pairing, Round
+from tournaments.services import rounds as round_service
+from tournaments.services.errors import ServiceError
+from tournaments.services.results import record_result
+from tournaments.views.access import arbiter_required
+
+
+@arbiter_required
+def dashboard(request, tournament):
+    sections = tournament.sections.prefetch_related("rounds")
+    return render(request, "tournaments/arbiter/dashboard.html",
+                  {"tournament": tournament, "sections": sections})
+
+
+@require_POST
+@arbiter_required
+def pair_next(request, tournament, section):
+    group = get_object_or_404(tournament.sections, slug=section)
+    try:
+        round_ = round_service.pair_next_round(group, by=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("arbiter:dashboard", slug=tournament.slug)
+    messages.success(request, f"Round {round_.number} of {group.name} paired as a draft.")
+    return redirect("arbiter:round", slug=tournament.slug, section=group.slug, number=round_.number)
+
+
+def _round(tournament, section, number) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("section__tournament"),
+        section__tournament=tournament, section__slug=section, number=number,
+    )
+
+
+@arbiter_required
+def round_detail(request, tournament, section, number):
+    round_ = _round(tournament, section, number)
+    pairings = round_.pairings.select_related("south", "north", "result")
+    return render(request, "tournaments/arbiter/round.html",
+                  {"tournament": tournament, "round": round_, "pairings": pairings})
+
+
+@require_POST
+@arbiter_required
+def publish(request, tournament, section, number):
+    round_ = _round(tournament, section, number)
+    try:
+        round_service.publish_round(round_, by=request.user)
+        messages.success(request, f"Round {number} published.")
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
+
+
+@require_POST
+@arbiter_required
+def delete_draft(request, tournament, section, number):
+    round_ = _round(tournament, section, number)
+    try:
+        round_service.delete_draft_round(round_, by=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
+    messages.success(request, f"Draft round {number} deleted.")
+    return redirect("arbiter:dashboard", slug=tournament.slug)
+
+
+@arbiter_required
+def edit_draft(request, tournament, section, number):
+    round_ = _round(tournament, section, number)
+    findings = []
+    if request.method == "POST":
+        form = DraftPairingForm(request.POST)
+        if form.is_valid():
+            try:
+                findings = round_service.replace_draft_boards(
+                    round_, form.cleaned_data["boards"], by=request.user,
+                    confirm=form.cleaned_data["confirm"],
+                )
+            except ServiceError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:
+                if not findings or form.cleaned_data["confirm"]:
+                    messages.success(request, f"Round {number} pairing saved.")
+                    return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
+    else:
+        lines = [f"{p.south.pairing_number} {p.north.pairing_number if p.north else 0}"
+                 for p in round_.pairings.select_related("south", "north")]
+        form = DraftPairingForm(initial={"boards": "\n".join(lines)})
+    return render(request, "tournaments/arbiter/edit_draft.html",
+                  {"tournament": tournament, "round": round_, "form": form, "findings": findings})
+
+
+@arbiter_required
+def enter_result(request, tournament, pairing_id):
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round__section__tournament", "south", "north"),
+        pk=pairing_id, round__section__tournament=tournament,
+    )
+    current = getattr(pairing, "result", None)
+    if request.method == "POST":
+        form = ResultForm(request.POST)
+        if form.is_valid():
+            try:
+                record_result(pairing, form.entry(), by=request.user, reason=form.cleaned_data["reason"])
+            except ServiceError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:
+                messages.success(request, f"Result of board {pairing.board} saved.")
+                return redirect("arbiter:round", slug=tournament.slug,
+                                section=pairing.round.section.slug, number=pairing.round.number)
+    else:
+        initial = {}
+        if current:
+            initial = {"ending": current.ending if not current.record else "",
+                       "south_seeds": current.south_seeds, "north_seeds": current.north_seeds,
+                       "decided_by": current.decided_by, "record": current.record}
+        form = ResultForm(initial=initial)
+    changes = pairing.result_changes.select_related("changed_by")
+    return render(request, "tournaments/arbiter/result.html",
+                  {"tournament": tournament, "pairing": pairing, "form": form,
+                   "result": current, "changes": changes})
