@@ -107,16 +107,17 @@ def write_ogn(game: Replay, tags: dict[str, str] | None = None,
     """An .ogn file for `game`: Aualé's tag roster (unknown values `?`), then the movetext with
     captures, comments and the final score.
 
-    An `agreed` ending is written only as the score, as Aualé does; the reader recognises it by
-    the repeated position. Time and resignation are written as words.
+    An `agreed` ending on a repeated position is written only as the score, as Aualé does (the
+    reader recognises the repetition); any other declared ending is written as a word, which
+    Aualé itself does not read.
     """
     values = {name: "?" for name in OGN_TAGS}
     values["Variant"] = game.variant.title
     values.update({k: v for k, v in (tags or {}).items() if v is not None})
     values["Result"] = f"{game.stores[0]}-{game.stores[1]}" if game.ending else "*"
     moves = write_movetext(game, captures=True, score=False).split(" ")
-    if game.ending == AGREED and moves and moves[-1] == AGREED:
-        moves.pop()
+    if game.ending == AGREED and game.repetitions and game.repetitions[-1].ply == game.plies:
+        moves.pop()  # Aualé's convention: the repeated position itself ends the game
     if comments:
         moves = _with_comments(moves, comments)
     if game.ending:

@@ -116,10 +116,14 @@ def test_sonneborn_berger_cut_1_cuts_the_higher_of_the_lowest_opponent_and_the_l
 
 
 def test_sonneborn_berger_cut_1_drops_the_lowest_scoring_opponent_not_the_smallest_product():
-    # 4 met 3 (2) with 0 and 2 (0) with 1 x 0: lowest-scoring opponent is 2.
-    records = VOLUNTARY
-    assert value(records, "SB", 4) == F(3, 2)  # PAB dummy min(2, 1.5) x 1 + 0 + 0
-    assert value(records, "SB-C1", 4) == F(3, 2)
+    # 1 beat 2 (final score 1): 1 x 1; lost to 3 (final score 2): 2 x 0.
+    records = section_of({
+        1: [game(2, 1), game(3, 0)],
+        2: [game(1, 0), pab()],
+        3: [pab(), game(1, 1)],
+    })
+    assert value(records, "SB", 1) == 1
+    assert value(records, "SB-C1", 1) == 0
 
 
 def test_fore_buchholz_scores_the_final_round_games_as_draws():

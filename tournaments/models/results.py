@@ -102,14 +102,19 @@ class Result(models.Model):
     def snapshot(self) -> dict:
         """Return the stored values as plain JSON data, for the audit trail."""
         return {
-            "south_points": str(self.south_points),
-            "north_points": str(self.north_points),
+            "south_points": _points_text(self.south_points),
+            "north_points": _points_text(self.north_points),
             "south_seeds": self.south_seeds,
             "north_seeds": self.north_seeds,
             "ending": self.ending,
             "decided_by": self.decided_by,
             "record": self.record,
         }
+
+
+def _points_text(points) -> str:
+    """'1', '0.5' or '0' whether the value came from a form (1) or the database (1.0)."""
+    return format(Decimal(points).normalize(), "f")
 
 
 class ResultChange(models.Model):

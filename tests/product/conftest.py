@@ -1,0 +1,44 @@
+import random
+
+import pytest
+
+from games.oware.notation import write_record
+from games.oware.replay import replay
+from games.oware.selfplay import greedy_moves
+from tournaments.models import Round
+from tournaments.services.rounds import store_boards
+
+
+@pytest.fixture
+def players(section, make_player):
+    names = ["Ama", "Kofi", "Yaw", "Afi", "Kwame", "Esi"]
+    return [make_player(name, number, rating=2000 - 50 * number)
+            for number, name in enumerate(names, start=1)]
+
+
+@pytest.fixture
+def published_round(section, players):
+    """Round 1, published: 1–2 on board 1, 3–4 on board 2, 5–6 on board 3."""
+    round_ = Round.objects.create(section=section, number=1, status=Round.Status.PUBLISHED)
+    store_boards(round_, [(players[0], players[1], ""), (players[2], players[3], ""),
+                          (players[4], players[5], "")])
+    return round_
+
+
+@pytest.fixture
+def game(published_round):
+    return published_round.pairings.get(board=1)
+
+
+def played_game(ending: str | None = None, variant: str = "abapa"):
+    """A legal game (moves, Replay) that the rules end by `ending` ('capture', 'no_moves'…)."""
+    for seed in range(500):
+        moves, declared = greedy_moves(variant, rng=random.Random(seed))
+        game = replay(moves, variant, declared)
+        if ending is None or game.ending == ending:
+            return moves, game
+    raise AssertionError(f"no game ending by {ending} in 500 tries")
+
+
+def record_of(moves, variant="abapa", ending=None) -> str:
+    return write_record(replay(moves, variant, ending))

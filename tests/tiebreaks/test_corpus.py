@@ -1,0 +1,62 @@
+"""Reference standings of the shared tie-break corpus (FIDE C.07, 2026 edition)."""
+
+import io
+import json
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from tournaments.standings.__main__ import main
+from tournaments.tiebreaks import standings_from_trf, standings_to_json
+from tournaments.trf import parse_file
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+CORPUS = SHARED / "corpus" / "tiebreaks"
+CASES = sorted(CORPUS.glob("T*.trf"))
+ORDERS = {"rank": ("PTS", "DE", "PS", "BH", "SB"), "rank_c1": ("PTS", "DE", "PS", "BH", "BH-C1", "SB")}
+
+needs_corpus = pytest.mark.skipif(not CASES, reason=f"tie-break corpus not found at {CORPUS}")
+
+
+@needs_corpus
+@pytest.mark.parametrize("rank_key", sorted(ORDERS))
+@pytest.mark.parametrize("trf_path", CASES, ids=lambda p: p.stem)
+def test_ranks_and_values_match_the_reference(trf_path, rank_key):
+    reference = json.loads(trf_path.with_suffix(".json").read_text())
+    expected = {p["id"]: p for p in reference["players"]}
+    order = ORDERS[rank_key]
+    standings = standings_from_trf(parse_file(trf_path), order)
+    assert {row.id for row in standings.rows} == set(expected)
+    for row in standings.rows:
+        want = expected[row.id]
+        assert row.rank == want[rank_key], f"player {row.id}"
+        for code in order:
+            assert float(row.values[code]) == pytest.approx(want[code], abs=1e-3), f"player {row.id} {code}"
+
+
+@needs_corpus
+@pytest.mark.parametrize("trf_path", CASES, ids=lambda p: p.stem)
+def test_direct_encounter_places_and_tied_groups_match_the_reference(trf_path):
+    reference = json.loads(trf_path.with_suffix(".json").read_text())
+    standings = standings_from_trf(parse_file(trf_path), ORDERS["rank"])
+    assert {row.id: row["DE"] for row in standings.rows} == {p["id"]: p["DE"] for p in reference["players"]}
+    assert sorted(map(sorted, standings.tied_groups)) == sorted(map(sorted, reference["tied_groups"]))
+
+
+@needs_corpus
+def test_the_command_prints_the_reference_json_shape():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main([str(CASES[0]), "--tiebreaks", "PTS,DE,PS,BH,SB"]) == 0
+    printed = json.loads(out.getvalue())
+    expected = standings_to_json(standings_from_trf(parse_file(CASES[0]), "PTS,DE,PS,BH,SB"))
+    assert printed == expected
+    assert set(printed["players"][0]) == {"id", "rank", "PTS", "DE", "PS", "BH", "SB"}
+
+
+def test_the_command_reports_an_unreadable_file(tmp_path, capsys):
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    x")
+    assert main([str(bad)]) == 2
+    assert "line 1, column 8" in capsys.readouterr().err
