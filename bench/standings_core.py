@@ -1,6 +1,7 @@
 """Time the standings core on a synthetic 1,000-player, 11-round Swiss section.
 
-Run from the repository root:  python bench/standings_core.py [--players N] [--rounds R] [--repeat K]
+Run from the repository root:
+    python bench/standings_core.py [--players N] [--rounds R] [--repeat K]
 Prints the best of K runs of compute_standings with PTS,DE,PS,BH,SB, in milliseconds.
 Goal: under 100 ms.
 """
@@ -35,7 +36,8 @@ def main() -> None:
     print(
         f"standings {ORDER} for {args.players} players x {args.rounds} rounds: "
         f"best {min(timings):.1f} ms of {args.repeat} runs "
-        f"(median {sorted(timings)[len(timings) // 2]:.1f} ms; {len(standings.tied_groups)} groups still tied)"
+        f"(median {sorted(timings)[len(timings) // 2]:.1f} ms; "
+        f"{len(standings.tied_groups)} groups still tied)"
     )
 
 

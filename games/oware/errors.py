@@ -13,9 +13,12 @@ BAD_TOKEN = "bad_token"
 # contradict.
 CAPTURE_COUNT = "capture_count"
 DECLARED_SCORE = "declared_score"
+# A record whose written ending (`agreed`, `time`, `resign`) differs from the ending declared
+# beside it.
+DECLARED_ENDING = "declared_ending"
 
 REASONS = frozenset({EMPTY_PIT, MUST_FEED, GRAND_SLAM, SINGLETON, NO_SUCH_PIT, GAME_OVER,
-                     BAD_TOKEN, CAPTURE_COUNT, DECLARED_SCORE})
+                     BAD_TOKEN, CAPTURE_COUNT, DECLARED_SCORE, DECLARED_ENDING})
 
 
 class RecordError(ValueError):

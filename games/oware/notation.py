@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import BAD_TOKEN, DECLARED_SCORE, RecordError
+from .errors import BAD_TOKEN, DECLARED_ENDING, DECLARED_SCORE, RecordError
 from .replay import Replay, replay
 from .rules import DECLARED_ENDINGS, RESIGN, TIME
 from .variants import Variant, get_variant
@@ -152,16 +152,18 @@ def replay_record(text: str, variant: str | Variant = "abapa", end: str | None =
     """Parse and replay a record; check its side letters, `+N` captures, ending and score.
 
     `end` is a declared ending given beside the text (as in the replay command); it must agree
-    with an ending written in the text. Raises RecordError naming the first invalid ply.
+    with an ending written in the text (else `declared_ending`). Raises RecordError naming the
+    first invalid ply.
     """
     record, problem = _parse(text)
     ending = record.ending
-    if end is not None and ending is not None and end != ending:
-        raise ValueError(f"the record ends with {ending!r} but {end!r} was declared")
     game = replay(record.moves, get_variant(variant), ending or end, sides=record.sides,
                   captures=record.captures)
     if problem:
         raise problem
+    if end is not None and ending is not None and end != ending:
+        raise RecordError(game.plies + 1, DECLARED_ENDING,
+                          f"the record ends with '{ending}' but '{end}' was declared")
     check_declared_score(game, record.score, "the final score")
     tagged = _SCORE.fullmatch(record.tags.get("Result", ""))
     if tagged:

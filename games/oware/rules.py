@@ -49,7 +49,8 @@ def attempt(state: int, side: int, move, variant: Variant):
     """Play mover-relative `move` for `side` on packed `state`.
 
     Returns (reason, new_state, captured, moves_again): `reason` is None for a legal move, else a
-    reason code and the other values are meaningless. `captured` is already in the mover's store.
+    reason code (checked in the order no_such_pit, empty_pit, singleton, must_feed, grand_slam)
+    and the other values are meaningless. `captured` is already in the mover's store.
     Does not know whether the game is over; callers check that first.
     """
     if move.__class__ is not int or not 0 <= move < ROW:
@@ -58,12 +59,14 @@ def attempt(state: int, side: int, move, variant: Variant):
     seeds = (state >> (FIELD * pit)) & FIELD_MASK
     if seeds == 0:
         return EMPTY_PIT, state, 0, False
+    # The singleton rule, like an empty pit, is about the pit itself, so it is checked before
+    # the effect of the move (feeding, grand slam).
+    if variant.singleton_rule and seeds == 1 and state & SEVERAL_SEEDS[side]:
+        return SINGLETON, state, 0, False
     opponent_row = ROW_MASK[1 - side]
     # The first opponent pit is ROW - move pits away, so that many seeds reach it.
     if not state & opponent_row and seeds < ROW - move:
         return MUST_FEED, state, 0, False
-    if variant.singleton_rule and seeds == 1 and state & SEVERAL_SEEDS[side]:
-        return SINGLETON, state, 0, False
     index = pit << FIELD | seeds
     sown = state + SOW_DELTA[index]
     after, captured = capture(sown, side, LAST_PIT[index])

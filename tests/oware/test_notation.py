@@ -85,8 +85,7 @@ def test_a_resignation_may_declare_the_competition_score():
 
 
 def test_a_declared_ending_beside_the_text_must_agree_with_the_text():
-    with pytest.raises(ValueError):
-        replay_record("1. C f agreed", "abapa", "time")
+    assert error_of("1. C f agreed", "abapa", "time") == (3, "declared_ending")
     assert replay_record("1. C f agreed", "abapa", "agreed").ending == "agreed"
 
 

@@ -72,6 +72,12 @@ def test_the_singleton_rule_applies_only_in_ouri():
     assert play(position, 0, "grand-slam-forbidden").pits[1] == 4
 
 
+def test_a_singleton_that_also_starves_the_opponent_is_reported_as_a_singleton():
+    position = board([1, 0, 0, 0, 0, 3], [0] * 6)
+    assert reason_of(position, 0, "ouri") == "singleton"
+    assert reason_of(position, 0, "abapa") == "must_feed"
+
+
 def test_in_ouri_a_single_seed_may_be_played_when_no_pit_holds_more():
     position = board([1, 1, 0, 0, 0, 0], [4, 0, 0, 0, 0, 0])
     assert legal_moves(position, "ouri") == [0, 1]

@@ -4,7 +4,7 @@ from fractions import Fraction as F
 
 from tournaments.tiebreaks import compute_standings
 
-from .conftest import HALF, forfeit_loss, forfeit_win, game, half_bye, pab, section_of, zero_bye
+from .builders import HALF, forfeit_loss, forfeit_win, game, half_bye, pab, section_of, zero_bye
 
 
 def value(records, code, player, edition="2026"):
@@ -13,12 +13,14 @@ def value(records, code, player, edition="2026"):
 
 # Round 1: 1 wins by forfeit against 2, 3 beats 4.  Round 2: 1 draws 3, 4 beats 2.
 # Scores: 1 -> 1.5, 2 -> 0, 3 -> 1.5, 4 -> 1.
-FORFEIT = section_of({
-    1: [forfeit_win(2), game(3, HALF)],
-    2: [forfeit_loss(1), game(4, 0)],
-    3: [game(4, 1), game(1, HALF)],
-    4: [game(3, 0), game(2, 1)],
-})
+FORFEIT = section_of(
+    {
+        1: [forfeit_win(2), game(3, HALF)],
+        2: [forfeit_loss(1), game(4, 0)],
+        3: [game(4, 1), game(1, HALF)],
+        4: [game(3, 0), game(2, 1)],
+    }
+)
 
 
 def test_buchholz_counts_a_forfeit_win_against_a_dummy_with_the_players_own_score_in_2024():
@@ -41,12 +43,14 @@ def test_opponents_see_a_forfeit_loss_at_face_value():
 
 # Round 1: 1 beats 2, 3 draws 4.  Round 2: 1 draws 3, 2 beats 4.
 # Round 3: 3 beats 2, 1 gets the pairing-allocated bye, 4 has withdrawn (zero-point bye).
-WITHDRAWAL = section_of({
-    1: [game(2, 1), game(3, HALF), pab()],
-    2: [game(1, 0), game(4, 1), game(3, 0)],
-    3: [game(4, HALF), game(1, HALF), game(2, 1)],
-    4: [game(3, HALF), game(2, 0), zero_bye()],
-})
+WITHDRAWAL = section_of(
+    {
+        1: [game(2, 1), game(3, HALF), pab()],
+        2: [game(1, 0), game(4, 1), game(3, 0)],
+        3: [game(4, HALF), game(1, HALF), game(2, 1)],
+        4: [game(3, HALF), game(2, 0), zero_bye()],
+    }
+)
 
 
 def test_a_withdrawn_players_remaining_rounds_count_as_draws_for_opponents():
@@ -66,12 +70,14 @@ def test_a_pairing_bye_dummy_is_capped_at_draw_points_times_rounds_in_2026():
 
 
 def test_a_requested_bye_followed_by_a_game_stays_at_face_value_for_opponents():
-    records = section_of({
-        1: [game(2, 1), game(4, 0)],
-        2: [game(1, 0), game(3, HALF)],
-        3: [pab(), game(2, HALF)],
-        4: [zero_bye(), game(1, 1)],
-    })
+    records = section_of(
+        {
+            1: [game(2, 1), game(4, 0)],
+            2: [game(1, 0), game(3, HALF)],
+            3: [pab(), game(2, HALF)],
+            4: [zero_bye(), game(1, 1)],
+        }
+    )
     # adj(4) = 0 + 1 (the round-1 absence is 16.2.3, not a draw): BH(1) = 0.5 + 1
     assert value(records, "BH", 1) == F(3, 2)
 
@@ -79,12 +85,14 @@ def test_a_requested_bye_followed_by_a_game_stays_at_face_value_for_opponents():
 # Round 1: 1 takes a half-point bye, 3 beats 2, 4 gets the PAB.
 # Round 2: 1 beats 2, 3 beats 4.  Round 3: 1 beats 3, 4 beats 2.
 # Scores: 1 -> 2.5, 2 -> 0, 3 -> 2, 4 -> 2.  1's bye dummy (2026) = min(2.5, 1.5) = 1.5.
-VOLUNTARY = section_of({
-    1: [half_bye(), game(2, 1), game(3, 1)],
-    2: [game(3, 0), game(1, 0), game(4, 0)],
-    3: [game(2, 1), game(4, 1), game(1, 0)],
-    4: [pab(), game(3, 0), game(2, 1)],
-})
+VOLUNTARY = section_of(
+    {
+        1: [half_bye(), game(2, 1), game(3, 1)],
+        2: [game(3, 0), game(1, 0), game(4, 0)],
+        3: [game(2, 1), game(4, 1), game(1, 0)],
+        4: [pab(), game(3, 0), game(2, 1)],
+    }
+)
 
 
 def test_buchholz_cut_1_removes_the_voluntary_unplayed_round_rather_than_the_lowest_opponent():
@@ -117,11 +125,13 @@ def test_sonneborn_berger_cut_1_cuts_the_higher_of_the_lowest_opponent_and_the_l
 
 def test_sonneborn_berger_cut_1_drops_the_lowest_scoring_opponent_not_the_smallest_product():
     # 1 beat 2 (final score 1): 1 x 1; lost to 3 (final score 2): 2 x 0.
-    records = section_of({
-        1: [game(2, 1), game(3, 0)],
-        2: [game(1, 0), pab()],
-        3: [pab(), game(1, 1)],
-    })
+    records = section_of(
+        {
+            1: [game(2, 1), game(3, 0)],
+            2: [game(1, 0), pab()],
+            3: [pab(), game(1, 1)],
+        }
+    )
     assert value(records, "SB", 1) == 1
     assert value(records, "SB-C1", 1) == 0
 

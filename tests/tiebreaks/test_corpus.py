@@ -14,7 +14,10 @@ from tournaments.trf import parse_file
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CORPUS = SHARED / "corpus" / "tiebreaks"
 CASES = sorted(CORPUS.glob("T*.trf"))
-ORDERS = {"rank": ("PTS", "DE", "PS", "BH", "SB"), "rank_c1": ("PTS", "DE", "PS", "BH", "BH-C1", "SB")}
+ORDERS = {
+    "rank": ("PTS", "DE", "PS", "BH", "SB"),
+    "rank_c1": ("PTS", "DE", "PS", "BH", "BH-C1", "SB"),
+}
 
 needs_corpus = pytest.mark.skipif(not CASES, reason=f"tie-break corpus not found at {CORPUS}")
 
@@ -32,7 +35,9 @@ def test_ranks_and_values_match_the_reference(trf_path, rank_key):
         want = expected[row.id]
         assert row.rank == want[rank_key], f"player {row.id}"
         for code in order:
-            assert float(row.values[code]) == pytest.approx(want[code], abs=1e-3), f"player {row.id} {code}"
+            assert float(row.values[code]) == pytest.approx(want[code], abs=1e-3), (
+                f"player {row.id} {code}"
+            )
 
 
 @needs_corpus
@@ -40,8 +45,12 @@ def test_ranks_and_values_match_the_reference(trf_path, rank_key):
 def test_direct_encounter_places_and_tied_groups_match_the_reference(trf_path):
     reference = json.loads(trf_path.with_suffix(".json").read_text())
     standings = standings_from_trf(parse_file(trf_path), ORDERS["rank"])
-    assert {row.id: row["DE"] for row in standings.rows} == {p["id"]: p["DE"] for p in reference["players"]}
-    assert sorted(map(sorted, standings.tied_groups)) == sorted(map(sorted, reference["tied_groups"]))
+    assert {row.id: row["DE"] for row in standings.rows} == {
+        p["id"]: p["DE"] for p in reference["players"]
+    }
+    assert sorted(map(sorted, standings.tied_groups)) == sorted(
+        map(sorted, reference["tied_groups"])
+    )
 
 
 @needs_corpus

@@ -3,14 +3,16 @@
 from tournaments.tiebreaks import compute_standings
 from tournaments.tiebreaks.crosstable import CrosstableCell, crosstable
 
-from .conftest import HALF, forfeit_loss, forfeit_win, game, half_bye, pab, section_of
+from .builders import HALF, forfeit_loss, forfeit_win, game, half_bye, pab, section_of
 
-RECORDS = section_of({
-    1: [game(2, 1, "w"), forfeit_win(3)],
-    2: [game(1, 0, "b"), game(4, HALF, "w")],
-    3: [pab(), forfeit_loss(1)],
-    4: [half_bye(), game(2, HALF, "b")],
-})
+RECORDS = section_of(
+    {
+        1: [game(2, 1, "w"), forfeit_win(3)],
+        2: [game(1, 0, "b"), game(4, HALF, "w")],
+        3: [pab(), forfeit_loss(1)],
+        4: [half_bye(), game(2, HALF, "b")],
+    }
+)
 
 
 def test_rows_follow_the_standings_and_cells_the_rounds():

@@ -20,17 +20,21 @@ def test_each_result_code_maps_to_a_round_kind_with_its_points():
     }
     for cell, (kind, points, opponent, colour) in cases.items():
         result = round_result(cell)
-        assert (result.kind, result.points, result.opponent, result.colour) == (kind, points, opponent, colour)
+        assert (result.kind, result.points, result.opponent, result.colour) == (
+            kind,
+            points,
+            opponent,
+            colour,
+        )
 
 
 def test_the_pairing_bye_takes_the_value_of_the_scoring():
-    assert round_result(RoundCell(None, "-", "U"), Scoring(pairing_bye=Decimal("0.5"))).points == Decimal("0.5")
+    assert round_result(
+        RoundCell(None, "-", "U"), Scoring(pairing_bye=Decimal("0.5"))
+    ).points == Decimal("0.5")
 
 
 def test_an_announced_absence_for_the_next_round_is_left_out():
-    t = parse(
-        "001    1" + " " * 81 + "     2 w 1  0000 - H\n"
-        "001    2" + " " * 81 + "     1 b 0\n"
-    )
+    t = parse("001    1" + " " * 81 + "     2 w 1  0000 - H\n001    2" + " " * 81 + "     1 b 0\n")
     records = records_from_trf(t)
     assert [len(r.rounds) for r in records] == [1, 1]

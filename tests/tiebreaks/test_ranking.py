@@ -5,19 +5,27 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.tiebreaks import PlayerRecord, RoundKind, RoundResult, compute_standings, parse_code
+from tournaments.tiebreaks import (
+    PlayerRecord,
+    RoundKind,
+    RoundResult,
+    compute_standings,
+    parse_code,
+)
 from tournaments.tiebreaks.ranking import shared_ranks
 
-from .conftest import HALF, game, pab, section_of
+from .builders import HALF, game, pab, section_of
 
-# 1 beats 2, 3 draws 4; then 1 draws 3, 2 draws 4: scores 1.5, 0.5, 1, 1 — 3 and 4 equal on everything
+# 1 beats 2, 3 draws 4; then 1 draws 3, 2 draws 4: scores 1.5, 0.5, 1, 1.  3 and 4 tie on points
 # except that 3 met the stronger opponents.
-SMALL = section_of({
-    1: [game(2, 1, "w"), game(3, HALF, "b")],
-    2: [game(1, 0, "b"), game(4, HALF, "w")],
-    3: [game(4, HALF, "w"), game(1, HALF, "w")],
-    4: [game(3, HALF, "b"), game(2, HALF, "b")],
-})
+SMALL = section_of(
+    {
+        1: [game(2, 1, "w"), game(3, HALF, "b")],
+        2: [game(1, 0, "b"), game(4, HALF, "w")],
+        3: [game(4, HALF, "w"), game(1, HALF, "w")],
+        4: [game(3, HALF, "b"), game(2, HALF, "b")],
+    }
+)
 
 
 def test_players_equal_on_every_tie_break_share_the_rank_and_the_next_rank_is_skipped():
@@ -50,8 +58,16 @@ def test_shared_ranks_count_the_players_ahead():
 
 @pytest.mark.parametrize(
     "text, name, low, high",
-    [("BH", "BH", 0, 0), ("BH-C1", "BH", 1, 0), ("bh/c2", "BH", 2, 0), ("BH/M1", "BH", 1, 1),
-     ("SB-C1", "SB", 1, 0), ("PS/C1", "PS", 1, 0), ("GE", "REP", 0, 0), ("DE", "DE", 0, 0)],
+    [
+        ("BH", "BH", 0, 0),
+        ("BH-C1", "BH", 1, 0),
+        ("bh/c2", "BH", 2, 0),
+        ("BH/M1", "BH", 1, 1),
+        ("SB-C1", "SB", 1, 0),
+        ("PS/C1", "PS", 1, 0),
+        ("GE", "REP", 0, 0),
+        ("DE", "DE", 0, 0),
+    ],
 )
 def test_tie_break_codes_accept_both_separators(text, name, low, high):
     code = parse_code(text)
@@ -71,7 +87,9 @@ def test_a_code_listed_twice_is_refused():
 
 def test_points_may_be_given_as_decimal_float_string_or_fraction():
     records = [
-        PlayerRecord(1, [RoundResult.game(2, Decimal("0.5")), RoundResult.bye(RoundKind.PAIRING_BYE, "1")]),
+        PlayerRecord(
+            1, [RoundResult.game(2, Decimal("0.5")), RoundResult.bye(RoundKind.PAIRING_BYE, "1")]
+        ),
         PlayerRecord(2, [RoundResult.game(1, 0.5), RoundResult.game(3, F(1))]),
         PlayerRecord(3, [RoundResult.bye(RoundKind.HALF_POINT_BYE, HALF), RoundResult.game(2, 0)]),
     ]
@@ -83,9 +101,15 @@ def test_points_may_be_given_as_decimal_float_string_or_fraction():
 def test_scoring_with_three_points_for_a_win_is_exact():
     from tournaments.tiebreaks import ScoringSystem
 
-    records = section_of({1: [game(2, 3)], 2: [game(1, 0)], 3: [RoundResult.bye(RoundKind.HALF_POINT_BYE, 1)]})
+    records = section_of(
+        {1: [game(2, 3)], 2: [game(1, 0)], 3: [RoundResult.bye(RoundKind.HALF_POINT_BYE, 1)]}
+    )
     standings = compute_standings(records, ["PTS", "WIN"], scoring=ScoringSystem(win=3, draw=1))
-    assert [(row.id, row["PTS"], row["WIN"]) for row in standings.rows] == [(1, 3, 1), (3, 1, 0), (2, 0, 0)]
+    assert [(row.id, row["PTS"], row["WIN"]) for row in standings.rows] == [
+        (1, 3, 1),
+        (3, 1, 0),
+        (2, 0, 0),
+    ]
 
 
 def test_a_game_without_opponent_is_refused():

@@ -29,15 +29,21 @@ GAMES = [
 ]
 
 INDIVIDUAL = {
-    "mA": {"BH": 3, "SB": 2}, "mB": {"BH": 2, "SB": 1}, "mC": {"BH": 4, "SB": 3},
-    "wA": {"BH": F(5, 2), "SB": 1}, "wB": {"BH": 1, "SB": 1}, "wC": {"BH": 2, "SB": F(1, 2)},
+    "mA": {"BH": 3, "SB": 2},
+    "mB": {"BH": 2, "SB": 1},
+    "mC": {"BH": 4, "SB": 3},
+    "wA": {"BH": F(5, 2), "SB": 1},
+    "wB": {"BH": 1, "SB": 1},
+    "wC": {"BH": 2, "SB": F(1, 2)},
 }
 
 
 def test_combined_team_points_add_every_section_round_by_round():
     table = team_standings(GAMES, INDIVIDUAL)
     assert {row.team: row.round_points for row in table.rows} == {
-        "A": (F(3, 2), HALF), "B": (1, 2), "C": (F(3, 2), 1)
+        "A": (F(3, 2), HALF),
+        "B": (1, 2),
+        "C": (F(3, 2), 1),
     }
     assert {row.team: row.values["TP"] for row in table.rows} == {"A": 2, "B": 3, "C": F(5, 2)}
 
@@ -54,7 +60,9 @@ def test_seeds_from_lost_games_break_a_tie_on_team_points_higher_first():
     # Men only: A 1 point (lost with 18 seeds), B 1 point (lost with 20), C 2 points.
     table = team_standings(GAMES, INDIVIDUAL, sections={"men"})
     assert [(row.team, row.values["TP"], row.values["LGS"]) for row in table.rows] == [
-        ("C", 2, 0), ("B", 1, 20), ("A", 1, 18)
+        ("C", 2, 0),
+        ("B", 1, 20),
+        ("A", 1, 18),
     ]
 
 
@@ -66,7 +74,11 @@ def test_each_section_has_its_own_team_table():
 
 
 def test_teams_equal_on_every_tie_break_share_the_rank():
-    games = [TeamGame("s", "X", "x", 1, HALF), TeamGame("s", "Y", "y", 1, HALF), TeamGame("s", "Z", "z", 1, 0)]
+    games = [
+        TeamGame("s", "X", "x", 1, HALF),
+        TeamGame("s", "Y", "y", 1, HALF),
+        TeamGame("s", "Z", "z", 1, 0),
+    ]
     table = team_standings(games, order=["TP", "LGS", "PS"])
     assert [(row.team, row.rank) for row in table.rows] == [("X", 1), ("Y", 1), ("Z", 3)]
     assert table.tied_groups == (("X", "Y"),)

@@ -1,5 +1,7 @@
 """The worked example of tiebreaks.md section 5 ("Accra Oware Open 2026"), every table value."""
 
+# ruff: noqa: E501  (the TRF lines are fixed-width data)
+
 from fractions import Fraction as F
 
 import pytest
@@ -11,32 +13,37 @@ from tournaments.tiebreaks.section import Section
 from tournaments.tiebreaks.unplayed import adjusted_scores, contributions
 from tournaments.trf import parse
 
-ACCRA_TRF = "\r".join([
-    '012 Accra Oware Open 2026',
-    '022 Accra',
-    '032 GHA',
-    '042 2026/03/14',
-    '052 2026/03/15',
-    '062 6',
-    '072 6',
-    '092 Individual Swiss, FIDE (Dutch) System 2026, South = White',
-    '102 Jane Doe',
-    '112 John Roe',
-    '122 20 minutes + 5 seconds per move',
-    '132                                                                                        26/03/14  26/03/14  26/03/15',
-    '142 3',
-    '152 W',
-    '192 FIDE_DUTCH_2026',
-    '202 DE,BH/C1,BH,SB',
-    '222 1200+5',
-    '### SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP KKKK  OOOO c r  OOOO c r  OOOO c r',
-    '001    1 m    Asante, Kwame                     2010 GHA             1990/04/12  1.5    4     4 w 1     3 b =     6 w 0',
-    '001    2 w    Boateng, Abena                    1985 GHA             1995/11/03  2.0    3     5 b =  0000 - H  0000 - U',
-    '001    3 m    Diallo, Moussa                    1920 SEN             1988/02/27  2.0    1     6 w +     1 w =     4 b =',
-    '001    4 w    Mensah, Efua                      1870 GHA             2001/07/19  1.5    5     1 b 0  0000 - U     3 w =',
-    '001    5 m    Okafor, Chidi                     1815 NGR             1979/09/08  0.5    6     2 w =     6 b 0  0000 - Z',
-    '001    6 m    Tetteh, Yaw                       1760 GHA             2004/01/30  2.0    2     3 b -     5 w 1     1 b 1',
-]) + "\r"
+ACCRA_TRF = (
+    "\r".join(
+        [
+            "012 Accra Oware Open 2026",
+            "022 Accra",
+            "032 GHA",
+            "042 2026/03/14",
+            "052 2026/03/15",
+            "062 6",
+            "072 6",
+            "092 Individual Swiss, FIDE (Dutch) System 2026, South = White",
+            "102 Jane Doe",
+            "112 John Roe",
+            "122 20 minutes + 5 seconds per move",
+            "132                                                                                        26/03/14  26/03/14  26/03/15",
+            "142 3",
+            "152 W",
+            "192 FIDE_DUTCH_2026",
+            "202 DE,BH/C1,BH,SB",
+            "222 1200+5",
+            "### SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP KKKK  OOOO c r  OOOO c r  OOOO c r",
+            "001    1 m    Asante, Kwame                     2010 GHA             1990/04/12  1.5    4     4 w 1     3 b =     6 w 0",
+            "001    2 w    Boateng, Abena                    1985 GHA             1995/11/03  2.0    3     5 b =  0000 - H  0000 - U",
+            "001    3 m    Diallo, Moussa                    1920 SEN             1988/02/27  2.0    1     6 w +     1 w =     4 b =",
+            "001    4 w    Mensah, Efua                      1870 GHA             2001/07/19  1.5    5     1 b 0  0000 - U     3 w =",
+            "001    5 m    Okafor, Chidi                     1815 NGR             1979/09/08  0.5    6     2 w =     6 b 0  0000 - Z",
+            "001    6 m    Tetteh, Yaw                       1760 GHA             2004/01/30  2.0    2     3 b -     5 w 1     1 b 1",
+        ]
+    )
+    + "\r"
+)
 
 PLAYERS = (1, 2, 3, 4, 5, 6)
 
@@ -69,7 +76,7 @@ def opponent_scores(records, edition):
     s = section(records)
     return {
         pid: [(F(c.opponent_score, s.scale.unit), c.voluntary) for c in row]
-        for pid, row in zip(PLAYERS, contributions(s, edition))
+        for pid, row in zip(PLAYERS, contributions(s, edition), strict=True)
     }
 
 
@@ -114,7 +121,12 @@ def test_buchholz_family_and_berger_under_the_2024_rules(records, code, expected
 
 def test_average_of_opponents_buchholz_under_the_2024_rules(records):
     assert values(records, "AOB", "2024") == {
-        1: F(29, 6), 2: F(9, 2), 3: F(21, 4), 4: F(21, 4), 5: F(19, 4), 6: 5
+        1: F(29, 6),
+        2: F(9, 2),
+        3: F(21, 4),
+        4: F(21, 4),
+        5: F(19, 4),
+        6: 5,
     }
 
 

@@ -91,8 +91,14 @@ def test_bytes_are_read_as_utf8_with_or_without_bom():
 
 
 def test_columns_count_characters_not_bytes():
-    line = "001    1 w    Adjoá, Akosúa                     1500 GHA" + " " * 24 + "1.0    1     0000 - F"
-    line = "001    1 w    Adjoá, Akosúa                     1500 GHA" + " " * 25 + "1.0    1  0000 - F"
+    line = (
+        "001    1 w    Adjoá, Akosúa                     1500 GHA"
+        + " " * 24
+        + "1.0    1     0000 - F"
+    )
+    line = (
+        "001    1 w    Adjoá, Akosúa                     1500 GHA" + " " * 25 + "1.0    1  0000 - F"
+    )
     p = parse(line).player(1)
     assert p.name == "Adjoá, Akosúa"
     assert p.points == Decimal("1.0")
@@ -128,7 +134,10 @@ def test_javafo_extension_lines_are_understood():
     assert t.initial_colour == "b" and t.pair_by_rank
     assert t.forbidden_pairs == [[1, 2], [3, 4, 5]]
     assert t.not_paired == [7, 8]
-    assert t.acceleration == {1: [Decimal("1.0"), Decimal("1.0"), Decimal("0.5")], 12: [Decimal("1.0")]}
+    assert t.acceleration == {
+        1: [Decimal("1.0"), Decimal("1.0"), Decimal("0.5")],
+        12: [Decimal("1.0")],
+    }
     assert t.acceleration_in_round(1, 3) == Decimal("0.5")
     assert t.acceleration_in_round(12, 2) == 0
 

@@ -8,7 +8,9 @@ import pytest
 from tournaments.trf import Player, RoundCell, Tournament, TrfError, dump, dumps, parse, parse_file
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-CORPUS_FILES = sorted(SHARED.glob("corpus/dutch/*.trf")) + sorted(SHARED.glob("corpus/tiebreaks/*.trf"))
+CORPUS_FILES = sorted(SHARED.glob("corpus/dutch/*.trf")) + sorted(
+    SHARED.glob("corpus/tiebreaks/*.trf")
+)
 
 
 def sample_tournament():
@@ -22,10 +24,32 @@ def sample_tournament():
         acceleration={1: [Decimal("1.0"), Decimal("0.5")]},
         other_lines=["192 FIDE_DUTCH_2026"],
         players=[
-            Player(1, "Asante, Kwame", "m", "", 2010, "GHA", "", "1990/04/12", Decimal("1.5"), 4,
-                   [RoundCell(4, "w", "1"), RoundCell(3, "b", "="), RoundCell(6, "w", "0")]),
-            Player(2, "Boateng, Abena", "w", "WGM", None, "GHA", "12345678", "", Decimal("2.0"), 3,
-                   [RoundCell(5, "b", "="), RoundCell(None, "-", "H"), RoundCell(None, "-", "U")]),
+            Player(
+                1,
+                "Asante, Kwame",
+                "m",
+                "",
+                2010,
+                "GHA",
+                "",
+                "1990/04/12",
+                Decimal("1.5"),
+                4,
+                [RoundCell(4, "w", "1"), RoundCell(3, "b", "="), RoundCell(6, "w", "0")],
+            ),
+            Player(
+                2,
+                "Boateng, Abena",
+                "w",
+                "WGM",
+                None,
+                "GHA",
+                "12345678",
+                "",
+                Decimal("2.0"),
+                3,
+                [RoundCell(5, "b", "="), RoundCell(None, "-", "H"), RoundCell(None, "-", "U")],
+            ),
         ],
     )
 
@@ -56,7 +80,9 @@ def test_round_dates_line_up_with_the_round_blocks():
 
 
 def test_lines_end_in_crlf_unless_asked_otherwise():
-    assert dumps(sample_tournament()).count("\r\n") == len(dumps(sample_tournament(), "\n").splitlines())
+    assert dumps(sample_tournament()).count("\r\n") == len(
+        dumps(sample_tournament(), "\n").splitlines()
+    )
     assert "\r" not in dumps(sample_tournament(), newline="\n")
 
 
@@ -92,7 +118,9 @@ def test_every_corpus_file_survives_a_round_trip(path):
 
 
 @pytest.mark.skipif(not CORPUS_FILES, reason="shared corpus not present next to the repository")
-@pytest.mark.parametrize("path", CORPUS_FILES[:: max(1, len(CORPUS_FILES) // 20)], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", CORPUS_FILES[:: max(1, len(CORPUS_FILES) // 20)], ids=lambda p: p.name
+)
 def test_player_lines_are_rewritten_character_for_character(path):
     text = path.read_text()
     original = [line for line in text.splitlines() if line.startswith("001")]

@@ -22,6 +22,9 @@ ABSENCE_BY_POINTS = {
     Decimal("1"): codes.FULL_POINT_BYE,
 }
 NO_GAME = RoundCell(None, "-", codes.ZERO_POINT_BYE)
+PAIRING_BYE = RoundCell(None, "-", codes.PAIRING_BYE)
+GAME_CODES = {Decimal("1"): codes.WIN, Decimal("0.5"): codes.DRAW, Decimal("0"): codes.LOSS}
+UNPLAYED_ENDINGS = {Ending.FORFEIT, Ending.DOUBLE_FORFEIT}
 
 
 def section_scoring(section: Section) -> Scoring:
@@ -74,36 +77,30 @@ def section_history(section: Section, rounds: int | None = None, *, announce_rou
 
 
 def _round_cells(section: Section, rounds: int, numbers: dict[int, int]) -> dict[tuple[int, int], RoundCell]:
-    seats = (
-        Seat.objects.filter(round__section=section, round__number__lte=rounds)
-        .select_related("round", "pairing__result")
-        .only(
-            "player_id", "side", "round__number", "pairing__south_id", "pairing__north_id",
-            "pairing__result__south_points", "pairing__result__north_points",
-            "pairing__result__ending",
-        )
+    """(player id, round number) -> the block of every seat of rounds 1..`rounds`."""
+    seats = Seat.objects.filter(round__section=section, round__number__lte=rounds).values_list(
+        "player_id", "round__number", "side", "pairing__south_id", "pairing__north_id",
+        "pairing__result__south_points", "pairing__result__north_points", "pairing__result__ending",
     )
     cells = {}
-    for seat in seats:
-        cells[(seat.player_id, seat.round.number)] = _seat_cell(seat, numbers)
+    for player_id, number, side, south_id, north_id, south_points, north_points, ending in seats:
+        if side == Seat.Side.BYE:
+            cell = PAIRING_BYE
+        elif side == Seat.Side.SOUTH:
+            cell = _game_cell(numbers[north_id], "w", south_points, ending)
+        else:
+            cell = _game_cell(numbers[south_id], "b", north_points, ending)
+        cells[(player_id, number)] = cell
     return cells
 
 
-def _seat_cell(seat: Seat, numbers: dict[int, int]) -> RoundCell:
-    pairing = seat.pairing
-    if seat.side == Seat.Side.BYE:
-        return RoundCell(None, "-", codes.PAIRING_BYE)
-    south = seat.side == Seat.Side.SOUTH
-    opponent = numbers[pairing.north_id if south else pairing.south_id]
-    colour = "w" if south else "b"
-    result = getattr(pairing, "result", None)
-    if result is None:
+def _game_cell(opponent: int, colour: str, points: Decimal | None, ending: str | None) -> RoundCell:
+    """The block of one side of a game; a game without a result yet reads as a blank block."""
+    if ending is None:
         return RoundCell(opponent, colour, codes.ZERO_POINT_BYE)
-    points = result.south_points if south else result.north_points
-    if result.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
+    if ending in UNPLAYED_ENDINGS:
         return RoundCell(opponent, colour, codes.FORFEIT_WIN if points else codes.FORFEIT_LOSS)
-    code = {Decimal("1"): codes.WIN, Decimal("0.5"): codes.DRAW, Decimal("0"): codes.LOSS}[points]
-    return RoundCell(opponent, colour, code)
+    return RoundCell(opponent, colour, GAME_CODES[points])
 
 
 def _requested_byes(section: Section) -> dict[tuple[int, int], Decimal]:

@@ -13,8 +13,12 @@ from tournaments.trf import TrfError, parse_file
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tournaments.standings", description=__doc__)
     parser.add_argument("trf", help="TRF file of a Swiss section")
-    parser.add_argument("--tiebreaks", default=",".join(DEFAULT_ORDER), help="comma-separated codes")
-    parser.add_argument("--edition", default="2026", choices=("2026", "2024"), help="FIDE C.07 edition")
+    parser.add_argument(
+        "--tiebreaks", default=",".join(DEFAULT_ORDER), help="comma-separated codes"
+    )
+    parser.add_argument(
+        "--edition", default="2026", choices=("2026", "2024"), help="FIDE C.07 edition"
+    )
     args = parser.parse_args(argv)
     try:
         standings = standings_from_trf(parse_file(args.trf), args.tiebreaks, edition=args.edition)

@@ -1,21 +1,81 @@
-"""Standings and tie-breaks (FIDE C.07, 2026 edition by default) on plain records; no Django."""
+"""Standings and tie-breaks (FIDE C.07, 2026 edition by default) on plain records; no Django.
+
+Input, one record per player (round order, index 0 = round 1)::
+
+    from tournaments.tiebreaks import PlayerRecord, RoundResult, RoundKind, compute_standings
+
+    records = [
+        PlayerRecord(7, [RoundResult.game(12, 1, "w"),               # beat 12 as South
+                         RoundResult.forfeit_win(3),                  # 3 did not come
+                         RoundResult.bye(RoundKind.PAIRING_BYE, 1)]),
+        ...
+    ]
+    standings = compute_standings(records, "PTS,DE,PS,BH,SB")
+    for row in standings.rows:              # rank order; ties by id
+        row.id, row.rank, row["BH"], standings.place(row.id)   # place: "4" or "4-5"
+    standings.tied_groups                    # ids still equal on every tie-break
+
+``compute_standings(players, tiebreaks=DEFAULT_ORDER, *, scoring=STANDARD_SCORING,
+edition="2026", rounds=None, forfeits_in_direct_encounter=False) -> Standings``
+
+Codes: ``PTS``, ``DE``, ``PS`` (``PS-Cn``), ``BH``/``FB``/``SB`` with ``-Cn`` or
+``-Mn`` (``/`` also accepted), ``AOB``, ``WIN``, ``WON``, ``BPG``, ``BWG``,
+``REP`` (alias ``GE``).  Points values come back as exact ``Fraction``;
+counters and ``DE`` (place inside the tied group, 0 when it separated nobody)
+as ``int``.  ``standings_to_json(standings)`` gives the plain JSON shape.
+
+From TRF: ``records_from_trf(tournament, scoring=trf.DEFAULT_SCORING)`` and
+``standings_from_trf(tournament, tiebreaks, *, edition, scoring,
+forfeits_in_direct_encounter)``.
+
+Teams (:mod:`.teams`): ``TeamGame(section, team, player, round, points,
+seeds=None, lost=False)``; ``team_standings(games, individual=None,
+order=DEFAULT_TEAM_ORDER, sections=None) -> TeamStandings`` (combined when
+``sections`` is None); ``team_standings_by_section(...)``;
+``individual_values(*standings)`` supplies the players' BH/SB.
+
+Crosstable (:mod:`.crosstable`): ``crosstable(players, standings,
+scoring=STANDARD_SCORING) -> list[CrosstableRow]``, each row with
+``CrosstableCell(round, symbol, opponent, opponent_rank, opponent_row, side)``.
+
+Synthetic data (:mod:`.sample`): ``random_section(players, rounds, seed)``.
+"""
 
 from .codes import TiebreakCode, parse_code, parse_codes
+from .crosstable import CrosstableCell, CrosstableRow, crosstable
 from .from_trf import records_from_trf, round_result, scoring_system, standings_from_trf
-from .records import PlayerRecord, RoundKind, RoundResult, ScoringSystem
+from .records import STANDARD_SCORING, PlayerRecord, RoundKind, RoundResult, ScoringSystem
 from .serialise import standings_to_json
 from .standings import DEFAULT_ORDER, Standings, StandingsRow, compute_standings
+from .teams import (
+    DEFAULT_TEAM_ORDER,
+    TeamGame,
+    TeamRow,
+    TeamStandings,
+    individual_values,
+    team_standings,
+    team_standings_by_section,
+)
 
 __all__ = [
     "DEFAULT_ORDER",
+    "DEFAULT_TEAM_ORDER",
+    "STANDARD_SCORING",
+    "CrosstableCell",
+    "CrosstableRow",
     "PlayerRecord",
     "RoundKind",
     "RoundResult",
     "ScoringSystem",
     "Standings",
     "StandingsRow",
+    "TeamGame",
+    "TeamRow",
+    "TeamStandings",
     "TiebreakCode",
     "compute_standings",
+    "crosstable",
+    "individual_values",
     "parse_code",
     "parse_codes",
     "records_from_trf",
@@ -23,4 +83,6 @@ __all__ = [
     "scoring_system",
     "standings_from_trf",
     "standings_to_json",
+    "team_standings",
+    "team_standings_by_section",
 ]

@@ -13,7 +13,9 @@ from .section import Section
 from .unplayed import Contribution, contributions
 
 
-def buchholz(section: Section, edition: str = "2026", cut_low: int = 0, cut_high: int = 0) -> list[int]:
+def buchholz(
+    section: Section, edition: str = "2026", cut_low: int = 0, cut_high: int = 0
+) -> list[int]:
     """BH (8.1): sum of opponents' adjusted scores, dummies for own unplayed rounds, with cuts."""
     table = contributions(section, edition)
     if not cut_low and not cut_high:
@@ -21,7 +23,9 @@ def buchholz(section: Section, edition: str = "2026", cut_low: int = 0, cut_high
     return [sum(c.opponent_score for c in cut(row, cut_low, cut_high, _bh_value)) for row in table]
 
 
-def sonneborn_berger(section: Section, edition: str = "2026", cut_low: int = 0, cut_high: int = 0) -> list[int]:
+def sonneborn_berger(
+    section: Section, edition: str = "2026", cut_low: int = 0, cut_high: int = 0
+) -> list[int]:
     """SB (9.1): sum of opponent's (or dummy's) score times the points scored in that round."""
     table = contributions(section, edition)
     if not cut_low and not cut_high:
@@ -29,7 +33,9 @@ def sonneborn_berger(section: Section, edition: str = "2026", cut_low: int = 0, 
     return [sum(_sb_value(c) for c in cut(row, cut_low, cut_high, _sb_value)) for row in table]
 
 
-def fore_buchholz(section: Section, edition: str = "2026", cut_low: int = 0, cut_high: int = 0) -> list[int]:
+def fore_buchholz(
+    section: Section, edition: str = "2026", cut_low: int = 0, cut_high: int = 0
+) -> list[int]:
     """FB (8.3): Buchholz as if every paired round of the final round had been drawn.
 
     "Paired" means the round had a scheduled opponent: games and forfeits.
@@ -68,7 +74,7 @@ def _sb_value(c: Contribution) -> int:
 
 
 def cut(row: list[Contribution], low: int, high: int, value) -> list[Contribution]:
-    """Remove ``low`` least significant then ``high`` most significant contributions (Art. 14, 16.5).
+    """Drop ``low`` least then ``high`` most significant contributions (Art. 14, 16.5).
 
     Least significant: the lowest opponent score, the smallest ``value``
     among equals.  When VURs remain, the lowest VUR contribution competes and

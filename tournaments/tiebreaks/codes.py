@@ -31,7 +31,7 @@ class TiebreakCode:
 
 
 def parse_code(text: str) -> TiebreakCode:
-    """Parse one code such as ``"BH-C1"``, ``"SB/C1"``, ``"PS"``, ``"DE"``; ``ValueError`` if unknown."""
+    """Parse one code such as ``"BH-C1"``, ``"SB/C1"``, ``"PS"``; ``ValueError`` if unknown."""
     cleaned = text.strip().upper()
     match = _PATTERN.match(cleaned)
     if not match:

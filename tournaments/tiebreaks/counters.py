@@ -12,7 +12,7 @@ _GAME = RoundKind.GAME
 
 
 def wins(section: Section) -> list[int]:
-    """WIN (7.1): rounds in which a win's points were obtained, played or not (forfeit, PAB, FPB)."""
+    """WIN (7.1): rounds worth a win's points, played or not (forfeit win, PAB, FPB)."""
     win = section.win
     return [sum(1 for p in row if p == win) for row in section.points]
 
@@ -21,16 +21,16 @@ def games_won(section: Section) -> list[int]:
     """WON (7.2): games won over the board."""
     win = section.win
     return [
-        sum(1 for k, p in zip(kinds, row) if k is _GAME and p == win)
-        for kinds, row in zip(section.kinds, section.points)
+        sum(1 for k, p in zip(kinds, row, strict=True) if k is _GAME and p == win)
+        for kinds, row in zip(section.kinds, section.points, strict=True)
     ]
 
 
 def games_as_north(section: Section) -> list[int]:
     """BPG (7.3): games played over the board with Black, i.e. as North."""
     return [
-        sum(1 for k, c in zip(kinds, colours) if k is _GAME and c == "b")
-        for kinds, colours in zip(section.kinds, section.colours)
+        sum(1 for k, c in zip(kinds, colours, strict=True) if k is _GAME and c == "b")
+        for kinds, colours in zip(section.kinds, section.colours, strict=True)
     ]
 
 
@@ -38,8 +38,12 @@ def games_won_as_north(section: Section) -> list[int]:
     """BWG (7.4): games won over the board with Black (North)."""
     win = section.win
     return [
-        sum(1 for k, c, p in zip(kinds, colours, row) if k is _GAME and c == "b" and p == win)
-        for kinds, colours, row in zip(section.kinds, section.colours, section.points)
+        sum(
+            1
+            for k, c, p in zip(kinds, colours, row, strict=True)
+            if k is _GAME and c == "b" and p == win
+        )
+        for kinds, colours, row in zip(section.kinds, section.colours, section.points, strict=True)
     ]
 
 

@@ -6,7 +6,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from .exact import to_fraction
-from .records import PlayerRecord, RoundKind, ScoringSystem
+from .records import STANDARD_SCORING, PlayerRecord, RoundKind, ScoringSystem
 from .standings import Standings
 
 SIDES = {"w": "S", "b": "N"}
@@ -49,7 +49,7 @@ class CrosstableRow:
 
 
 def crosstable(
-    players: Sequence[PlayerRecord], standings: Standings, scoring: ScoringSystem = ScoringSystem()
+    players: Sequence[PlayerRecord], standings: Standings, scoring: ScoringSystem = STANDARD_SCORING
 ) -> list[CrosstableRow]:
     """Rows in the order of ``standings``; every player of ``standings`` must have a record."""
     records = {p.id: p for p in players}
@@ -62,7 +62,9 @@ def crosstable(
             _cell(r, result, win, draw, rank_of, row_of)
             for r, result in enumerate(records[row.id].rounds, start=1)
         )
-        table.append(CrosstableRow(row.id, row.rank, standings.place(row.id), dict(row.values), cells))
+        table.append(
+            CrosstableRow(row.id, row.rank, standings.place(row.id), dict(row.values), cells)
+        )
     return table
 
 

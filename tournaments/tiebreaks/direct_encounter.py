@@ -8,7 +8,9 @@ from .records import RoundKind
 from .section import Section
 
 
-def direct_encounter(section: Section, group: list[int], include_forfeits: bool = False) -> list[list[int]]:
+def direct_encounter(
+    section: Section, group: list[int], include_forfeits: bool = False
+) -> list[list[int]]:
     """Split a tied ``group`` (player indices) into ordered sub-groups; ties stay together.
 
     * Each member's mini-score is the points scored against other members;
@@ -56,7 +58,9 @@ def _all_met(section, group, mini, include_forfeits) -> list[list[int]]:
         return parts
     result = []
     for part in parts:
-        result.extend(direct_encounter(section, part, include_forfeits) if len(part) > 1 else [part])
+        result.extend(
+            direct_encounter(section, part, include_forfeits) if len(part) > 1 else [part]
+        )
     return result
 
 
@@ -70,7 +74,9 @@ def _mini_scores(section: Section, group: list[int], include_forfeits: bool):
     met: dict[int, int] = {}
     for i in group:
         per_opponent: dict[int, list[int]] = {}
-        for j, kind, p in zip(section.opponents[i], section.kinds[i], section.points[i]):
+        for j, kind, p in zip(
+            section.opponents[i], section.kinds[i], section.points[i], strict=True
+        ):
             if j in members and kind in counted:
                 per_opponent.setdefault(j, []).append(p)
         mini[i] = sum((Fraction(sum(ps), len(ps)) for ps in per_opponent.values()), Fraction(0))

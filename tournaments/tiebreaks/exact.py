@@ -50,7 +50,9 @@ class PointScale:
         except KeyError:
             fraction = to_fraction(value) * self.unit
             if fraction.denominator != 1:
-                raise ValueError(f"{value!r} was not among the values the scale was built for") from None
+                raise ValueError(
+                    f"{value!r} was not among the values the scale was built for"
+                ) from None
             self._cache[value] = int(fraction)
             return self._cache[value]
 

@@ -31,7 +31,9 @@ def round_result(cell: RoundCell, scoring: Scoring = DEFAULT_SCORING) -> RoundRe
     return RoundResult(kind, points)
 
 
-def records_from_trf(tournament: Tournament, scoring: Scoring = DEFAULT_SCORING) -> list[PlayerRecord]:
+def records_from_trf(
+    tournament: Tournament, scoring: Scoring = DEFAULT_SCORING
+) -> list[PlayerRecord]:
     """One record per ``001`` line, over the completed rounds (announced absences left out)."""
     rounds = tournament.rounds_completed
     return [

@@ -6,7 +6,7 @@ from .section import Section
 
 
 def progressive_score(section: Section, cut_low: int = 0) -> list[int]:
-    """Sum of the running scores after each round; ``cut_low`` drops the first rounds' running scores.
+    """Sum of the running scores after each round; ``cut_low`` drops the first ones.
 
     All points count, played or not (Art. 16 does not apply to PS).
     """

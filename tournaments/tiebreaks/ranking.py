@@ -25,7 +25,9 @@ def split_by_value(values: Sequence) -> Split:
     return split
 
 
-def rank_groups(count: int, criteria: Sequence[Split], tie_order: Callable[[int], object]) -> list[list[int]]:
+def rank_groups(
+    count: int, criteria: Sequence[Split], tie_order: Callable[[int], object]
+) -> list[list[int]]:
     """Tied groups in final order: each criterion splits the groups the earlier ones left tied.
 
     Members of a group still tied at the end are listed by ``tie_order``.

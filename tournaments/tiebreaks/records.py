@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
-from typing import Union
 
-Number = Union[int, float, Decimal, Fraction, str]
+Number = int | float | Decimal | Fraction | str
 
 
 class RoundKind(Enum):
@@ -86,12 +85,16 @@ class RoundResult:
         return cls(RoundKind.GAME, points, opponent, colour)
 
     @classmethod
-    def forfeit_win(cls, opponent: Hashable, points: Number = 1, colour: str | None = None) -> RoundResult:
+    def forfeit_win(
+        cls, opponent: Hashable, points: Number = 1, colour: str | None = None
+    ) -> RoundResult:
         """A win because the scheduled opponent did not play."""
         return cls(RoundKind.FORFEIT_WIN, points, opponent, colour)
 
     @classmethod
-    def forfeit_loss(cls, opponent: Hashable, points: Number = 0, colour: str | None = None) -> RoundResult:
+    def forfeit_loss(
+        cls, opponent: Hashable, points: Number = 0, colour: str | None = None
+    ) -> RoundResult:
         """A loss for not playing a scheduled game (both sides of a double forfeit)."""
         return cls(RoundKind.FORFEIT_LOSS, points, opponent, colour)
 
@@ -120,3 +123,7 @@ class ScoringSystem:
 
     win: Number = 1
     draw: Number = Fraction(1, 2)
+
+
+STANDARD_SCORING = ScoringSystem()
+"""Win 1, draw ½."""

@@ -27,14 +27,19 @@ def random_section(players: int = 1000, rounds: int = 11, seed: int = 2026) -> l
         absent = {pid for pid in ratings if rng.random() < 0.02}
         for pid in absent:
             kind = RoundKind.HALF_POINT_BYE if rng.random() < 0.5 else RoundKind.ZERO_POINT_BYE
-            _record(history, score, pid, RoundResult.bye(kind, HALF if kind is RoundKind.HALF_POINT_BYE else 0))
+            _record(
+                history,
+                score,
+                pid,
+                RoundResult.bye(kind, HALF if kind is RoundKind.HALF_POINT_BYE else 0),
+            )
         present = sorted(
             (pid for pid in ratings if pid not in absent),
             key=lambda pid: (-score[pid], -ratings[pid] + rng.randint(-150, 150)),
         )
         if len(present) % 2:
             _record(history, score, present.pop(), RoundResult.bye(RoundKind.PAIRING_BYE, 1))
-        for a, b in zip(present[::2], present[1::2]):
+        for a, b in zip(present[::2], present[1::2], strict=True):
             _play(rng, history, score, ratings, a, b)
     return [PlayerRecord(pid, history[pid]) for pid in ratings]
 

@@ -25,7 +25,9 @@ class Section:
     (scaled total), ``win`` and ``draw`` (scaled), ``scale``.
     """
 
-    def __init__(self, players: Sequence[PlayerRecord], scoring: ScoringSystem, rounds: int | None = None):
+    def __init__(
+        self, players: Sequence[PlayerRecord], scoring: ScoringSystem, rounds: int | None = None
+    ):
         self.ids = [p.id for p in players]
         self.index = {pid: i for i, pid in enumerate(self.ids)}
         if len(self.index) != len(self.ids):
@@ -72,7 +74,8 @@ class Section:
             for r, j in enumerate(row):
                 if j != NO_OPPONENT and self.opponents[j][r] != i:
                     raise ValueError(
-                        f"round {r + 1}: {self.ids[i]!r} meets {self.ids[j]!r}, who does not list them back"
+                        f"round {r + 1}: {self.ids[i]!r} meets {self.ids[j]!r}, "
+                        "who does not list them back"
                     )
 
     def __len__(self) -> int:

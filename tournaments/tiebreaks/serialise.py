@@ -17,7 +17,7 @@ def number(value):
 
 
 def standings_to_json(standings: Standings) -> dict:
-    """``{"players": [{"id", "rank", <code>: value …}], "tied_groups": [[id …] …]}`` in rank order."""
+    """``{"players": [{"id", "rank", <code>: value …}], "tied_groups": [[id …] …]}``, by rank."""
     players = []
     for row in standings.rows:
         entry = {"id": row.id, "rank": row.rank}

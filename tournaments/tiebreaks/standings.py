@@ -11,7 +11,7 @@ from .codes import TiebreakCode, parse_codes
 from .direct_encounter import direct_encounter
 from .progressive import progressive_score
 from .ranking import rank_groups, shared_ranks, split_by_value
-from .records import PlayerRecord, ScoringSystem
+from .records import STANDARD_SCORING, PlayerRecord, ScoringSystem
 from .section import Section
 
 DEFAULT_ORDER = ("PTS", "DE", "PS", "BH", "SB")
@@ -59,7 +59,7 @@ def compute_standings(
     players: Sequence[PlayerRecord],
     tiebreaks: Sequence[str] | str = DEFAULT_ORDER,
     *,
-    scoring: ScoringSystem = ScoringSystem(),
+    scoring: ScoringSystem = STANDARD_SCORING,
     edition: str = "2026",
     rounds: int | None = None,
     forfeits_in_direct_encounter: bool = False,
@@ -82,7 +82,9 @@ def compute_standings(
         if code.name == "DE":
             de_values = [0] * len(section)
             values[code.text] = de_values
-            criteria.append(_direct_encounter_split(section, de_values, forfeits_in_direct_encounter))
+            criteria.append(
+                _direct_encounter_split(section, de_values, forfeits_in_direct_encounter)
+            )
         else:
             raw = _values(section, code, edition)
             values[code.text] = raw
@@ -90,7 +92,9 @@ def compute_standings(
     groups = rank_groups(len(section), criteria, tie_order=section.ids.__getitem__)
     ranks = shared_ranks(groups)
     rows = tuple(
-        StandingsRow(section.ids[i], ranks[i], {c.text: _shown(section, c, values[c.text][i]) for c in codes})
+        StandingsRow(
+            section.ids[i], ranks[i], {c.text: _shown(section, c, values[c.text][i]) for c in codes}
+        )
         for group in groups
         for i in group
     )

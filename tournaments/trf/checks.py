@@ -48,11 +48,18 @@ def consistency_problems(tournament: Tournament, scoring: Scoring = DEFAULT_SCOR
                 problems.append(f"round {r}: {tpn} meets {cell.opponent}, who does not list {tpn}")
                 continue
             if cell.result in _MIRROR and back.result not in _MIRROR[cell.result]:
-                problems.append(f"round {r}: results {tpn} {cell.result} / {cell.opponent} {back.result} disagree")
+                problems.append(
+                    f"round {r}: results {tpn} {cell.result} / "
+                    f"{cell.opponent} {back.result} disagree"
+                )
             if cell.is_played and back.colour != _OPPOSITE_COLOUR.get(cell.colour):
-                problems.append(f"round {r}: {tpn} and {cell.opponent} do not have opposite colours")
+                problems.append(
+                    f"round {r}: {tpn} and {cell.opponent} do not have opposite colours"
+                )
         if player.points is not None:
             total = player.points_after(completed, scoring)
             if total != player.points:
-                problems.append(f"player {tpn}: points {player.points} but the rounds add up to {total}")
+                problems.append(
+                    f"player {tpn}: points {player.points} but the rounds add up to {total}"
+                )
     return problems

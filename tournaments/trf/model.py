@@ -56,7 +56,7 @@ class RoundCell:
 
     @property
     def side(self) -> str | None:
-        """Colour of a game played over the board, else ``None`` (forfeits do not count for colour)."""
+        """Colour of a game played over the board, else ``None`` (forfeits have no colour)."""
         return self.colour if self.is_played and self.colour in ("w", "b") else None
 
     def points(self, scoring: Scoring = DEFAULT_SCORING) -> Decimal:

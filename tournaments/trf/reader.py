@@ -80,7 +80,11 @@ def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_co
     elif code in _TEXT_HEADERS:
         setattr(t, _TEXT_HEADERS[code], _header_value(line))
     elif code in _COUNT_HEADERS:
-        setattr(t, _COUNT_HEADERS[code], _int_field(line, 4, len(line), number, "a count", blank_ok=True))
+        setattr(
+            t,
+            _COUNT_HEADERS[code],
+            _int_field(line, 4, len(line), number, "a count", blank_ok=True),
+        )
     elif code == "112":
         t.deputy_arbiters.append(_header_value(line))
     elif code == "132":
@@ -113,7 +117,9 @@ def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_co
 def _agree(seen: dict, code: str, value, number: int, what: str) -> None:
     for other, previous in seen.items():
         if previous != value:
-            raise TrfError(f"{code} gives {what} {value!r} but {other} gave {previous!r}", number, 5)
+            raise TrfError(
+                f"{code} gives {what} {value!r} but {other} gave {previous!r}", number, 5
+            )
     seen[code] = value
 
 
@@ -151,7 +157,9 @@ def _read_xxc(line: str, number: int) -> tuple[str | None, bool]:
         elif lowered == "rank":
             by_rank = True
         else:
-            raise TrfError(f"XXC expects 'rank', 'white1' or 'black1', found {word!r}", number, column)
+            raise TrfError(
+                f"XXC expects 'rank', 'white1' or 'black1', found {word!r}", number, column
+            )
     return colour, by_rank
 
 
@@ -184,13 +192,17 @@ def _decimal(word: str, number: int, column: int, what: str) -> Decimal:
     try:
         value = Decimal(word)
     except InvalidOperation:
-        raise TrfError(f"{what} must be a number like 2.5, found {word!r}", number, column) from None
+        raise TrfError(
+            f"{what} must be a number like 2.5, found {word!r}", number, column
+        ) from None
     if not value.is_finite():
         raise TrfError(f"{what} must be a number like 2.5, found {word!r}", number, column)
     return value
 
 
-def _int_field(line: str, start: int, end: int, number: int, what: str, blank_ok: bool = False) -> int | None:
+def _int_field(
+    line: str, start: int, end: int, number: int, what: str, blank_ok: bool = False
+) -> int | None:
     """Integer in ``line[start:end]``; ``None`` for blanks when ``blank_ok``."""
     raw = line[start:end]
     text = raw.strip()
@@ -245,11 +257,15 @@ def _read_cell(block: str, start: int, number: int) -> RoundCell:
     for offset in (0, 1, 6, 8):
         if block[offset] != " ":
             raise TrfError(
-                f"round block should have a blank here, found {block[offset]!r}", number, start + offset + 1
+                f"round block should have a blank here, found {block[offset]!r}",
+                number,
+                start + offset + 1,
             )
     opponent_text = block[2:6].strip()
     if opponent_text and not opponent_text.isdigit():
-        raise TrfError(f"opponent must be a pairing number, found {opponent_text!r}", number, start + 3)
+        raise TrfError(
+            f"opponent must be a pairing number, found {opponent_text!r}", number, start + 3
+        )
     opponent = int(opponent_text) if opponent_text and int(opponent_text) else None
     colour = block[7].lower() if block[7] != " " else "-"
     if colour not in codes.COLOURS:

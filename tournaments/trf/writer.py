@@ -29,9 +29,13 @@ _TEXT_HEADERS = (
 
 
 def dumps(tournament: Tournament, newline: str = "\r\n") -> str:
-    """The TRF text of ``tournament``; raises :class:`TrfError` when a value does not fit its columns."""
+    """The TRF text of ``tournament``; :class:`TrfError` when a value does not fit its columns."""
     lines = list(_header_lines(tournament))
     lines.extend(player_line(p) for p in tournament.players)
+    for line in lines:
+        # A line break inside a value would start a new record on reading.
+        if "\r" in line or "\n" in line:
+            raise TrfError(f"line break inside a value: {line[:40]!r}")
     return newline.join(lines) + newline
 
 

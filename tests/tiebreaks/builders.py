@@ -2,8 +2,6 @@
 
 from fractions import Fraction
 
-import pytest
-
 from tournaments.tiebreaks import PlayerRecord, RoundKind, RoundResult
 
 HALF = Fraction(1, 2)
@@ -40,8 +38,3 @@ def full_bye():
 def section_of(rounds_by_player):
     """``{id: [round results]}`` -> list of PlayerRecord."""
     return [PlayerRecord(pid, rounds) for pid, rounds in rounds_by_player.items()]
-
-
-@pytest.fixture
-def build():
-    return section_of

@@ -1,0 +1,52 @@
+"""Large sample sections written straight to the database, for benchmarks and scale tests.
+
+Rounds are paired at random (not by the Dutch system) and results drawn at random: what is
+measured here is reading and ranking, which do not care how the pairs were made.
+"""
+
+import random
+from decimal import Decimal
+
+from django.db import transaction
+
+from tournaments.models import Pairing, Player, Result, Round, Seat, Section
+
+OUTCOMES = [  # (ending, South points, North points, South seeds, North seeds)
+    ("capture", Decimal("1"), Decimal("0"), 25, 13),
+    ("capture", Decimal("0"), Decimal("1"), 9, 27),
+    ("draw24", Decimal("0.5"), Decimal("0.5"), 24, 24),
+    ("no_moves", Decimal("1"), Decimal("0"), 26, 22),
+]
+
+
+@transaction.atomic
+def build_sample_section(section: Section, players: int, rounds: int, seed: int = 1) -> None:
+    """Fill `section` with `players` players and `rounds` completed rounds of random games."""
+    rng = random.Random(seed)
+    people = Player.objects.bulk_create(
+        Player(section=section, name=f"Player {n:05d}", sex="m", rating=2400 - n % 1000,
+               pairing_number=n)
+        for n in range(1, players + 1)
+    )
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(section=section, number=number, status=Round.Status.COMPLETED)
+        order = people[:]
+        rng.shuffle(order)
+        pairs = [(order[i], order[i + 1] if i + 1 < len(order) else None) for i in range(0, len(order), 2)]
+        pairings = Pairing.objects.bulk_create(
+            Pairing(round=round_, board=board, south=south, north=north)
+            for board, (south, north) in enumerate(pairs, start=1)
+        )
+        seats, results = [], []
+        for pairing in pairings:
+            if pairing.north is None:
+                seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side="B"))
+                continue
+            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side="S"))
+            seats.append(Seat(round=round_, player=pairing.north, pairing=pairing, side="N"))
+            ending, south_points, north_points, south_seeds, north_seeds = rng.choice(OUTCOMES)
+            results.append(Result(pairing=pairing, ending=ending, south_points=south_points,
+                                  north_points=north_points, south_seeds=south_seeds,
+                                  north_seeds=north_seeds))
+        Seat.objects.bulk_create(seats)
+        Result.objects.bulk_create(results)
