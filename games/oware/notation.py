@@ -23,7 +23,8 @@ from .replay import Replay, replay
 from .rules import DECLARED_ENDINGS, RESIGN, TIME
 from .variants import Variant, get_variant
 
-TAG_ORDER = ("Event", "Site", "Date", "Round", "South", "North", "Variant", "Result")
+# Aualé's order: its reader expects a file to start with the Variant tag.
+TAG_ORDER = ("Variant", "Event", "Site", "Date", "Round", "South", "North", "Result")
 
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TOKEN = re.compile(r"""
@@ -59,7 +60,7 @@ class Record:
     tags: dict[str, str] = field(default_factory=dict)
 
 
-def _split_tags(text: str, record: Record) -> str:
+def split_tags(text: str, record: Record) -> str:
     """Read the tag lines at the top of `text` into `record`; return the movetext."""
     lines = text.splitlines()
     index = 0
@@ -78,14 +79,14 @@ def _split_tags(text: str, record: Record) -> str:
     return "\n".join(lines[index:])
 
 
-def _parse(text: str) -> tuple[Record, RecordError | None]:
+def parse_leniently(text: str) -> tuple[Record, RecordError | None]:
     """Parse `text`; return the record read up to the first problem, and that problem (or None).
 
     The problem is deferred so that an illegal move before it is reported first.
     """
     record = Record()
     try:
-        movetext = _split_tags(text, record)
+        movetext = split_tags(text, record)
     except RecordError as problem:
         return record, problem
     kind = None  # 'letter' or 'digit', fixed by the first move
@@ -142,7 +143,7 @@ def _parse(text: str) -> tuple[Record, RecordError | None]:
 
 def parse_record(text: str) -> Record:
     """Parse a record's text. Raises RecordError(ply, 'bad_token') for text that is not a record."""
-    record, problem = _parse(text)
+    record, problem = parse_leniently(text)
     if problem:
         raise problem
     return record
@@ -155,7 +156,7 @@ def replay_record(text: str, variant: str | Variant = "abapa", end: str | None =
     with an ending written in the text (else `declared_ending`). Raises RecordError naming the
     first invalid ply.
     """
-    record, problem = _parse(text)
+    record, problem = parse_leniently(text)
     ending = record.ending
     game = replay(record.moves, get_variant(variant), ending or end, sides=record.sides,
                   captures=record.captures)
@@ -240,11 +241,12 @@ def write_tags(tags: dict[str, str]) -> str:
 
 def write_record(game: Replay, tags: dict[str, str] | None = None, *, captures: bool = True,
                  clocks=None) -> str:
-    """A complete record: tags (with Variant and Result filled in), a blank line, the movetext."""
-    tags = dict(tags or {})
-    tags.setdefault("Variant", game.variant.title)
-    if game.ending:
-        tags.setdefault("Result", f"{game.stores[0]}-{game.stores[1]}")
+    """A complete record: every standard tag (unknown values `?`, Variant and Result from the
+    game, Result `*` while unfinished), then any other tags, a blank line and the movetext."""
+    tags = {name: "?" for name in TAG_ORDER} | {
+        name: value for name, value in (tags or {}).items() if value not in (None, "")}
+    tags["Variant"] = game.variant.title
+    tags["Result"] = f"{game.stores[0]}-{game.stores[1]}" if game.ending else "*"
     head = write_tags(tags)
     body = write_movetext(game, captures=captures, clocks=clocks)
-    return f"{head}\n\n{body}\n" if head else body + "\n"
+    return f"{head}\n\n{body}\n"

@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass
 
 from .errors import BAD_TOKEN, RecordError
-from .notation import (Record, _parse, _split_tags, check_declared_score, write_movetext,
-                       write_tags)
+from .notation import (TAG_ORDER, Record, parse_leniently, split_tags, check_declared_score,
+                       write_movetext, write_tags)
 from .replay import Replay, replay
 from .rules import AGREED
 from .variants import Variant, get_variant
 
-OGN_TAGS = ("Variant", "Event", "Site", "Date", "Round", "South", "North", "Result")
+OGN_TAGS = TAG_ORDER  # Variant first: Aualé refuses a file that does not start with it
 _SCORE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
 
@@ -37,29 +37,25 @@ class OgnGame:
 
 
 def _remove_variations(text: str) -> str:
-    """Drop `( … )` variations (they may nest) outside tags and comments."""
+    """Drop `( … )` variations (they may nest, and hold comments) outside tag lines."""
     out = []
     depth = 0
-    in_comment = False
-    in_tag = False
+    closing = None  # the character that ends the comment or tag being read
     for char in text:
-        if in_comment:
-            in_comment = char != "}"
-        elif in_tag:
-            in_tag = char != "]"
+        if closing:
+            closing = None if char == closing else closing
+        elif char == "{":
+            closing = "}"
+        elif char == "[" and not depth:
+            closing = "]"
         elif char == "(":
             depth += 1
             continue
         elif char == ")" and depth:
             depth -= 1
             continue
-        elif depth:
-            continue
-        elif char == "{":
-            in_comment = True
-        elif char == "[":
-            in_tag = True
-        out.append(char)
+        if not depth:
+            out.append(char)
     return "".join(out)
 
 
@@ -83,7 +79,7 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     on a repeated position without ending by the rules ends `agreed` (as Aualé ends it). The
     final score and the Result tag are checked. Raises RecordError naming the first invalid ply.
     """
-    record, problem = _parse(_remove_variations(text))
+    record, problem = parse_leniently(_remove_variations(text))
     if "FEN" in record.tags:
         raise RecordError(0, BAD_TOKEN, "games from a set-up position (FEN) are not supported")
     chosen = get_variant(variant if variant is not None else record.tags.get("Variant"))
@@ -98,7 +94,7 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     if result:
         check_declared_score(game, (int(result.group(1)), int(result.group(2))),
                              "the Result tag")
-    body = _split_tags(_remove_variations(text), Record())
+    body = split_tags(_remove_variations(text), Record())
     return OgnGame(dict(record.tags), _comments(body, game.plies), game)
 
 
@@ -122,14 +118,9 @@ def write_ogn(game: Replay, tags: dict[str, str] | None = None,
         moves = _with_comments(moves, comments)
     if game.ending:
         moves.append(values["Result"])
-    ordered = {name: values[name] for name in OGN_TAGS}
-    ordered.update({k: v for k, v in sorted(values.items()) if k not in OGN_TAGS})
-    return write_tags_in_order(ordered) + "\n\n" + " ".join(moves) + "\n"
-
-
-def write_tags_in_order(tags: dict[str, str]) -> str:
-    """Tag lines in the given order."""
-    return "\n".join(write_tags({name: value}) for name, value in tags.items())
+    others = {name: value for name, value in sorted(values.items()) if name not in OGN_TAGS}
+    return write_tags({**{name: values[name] for name in OGN_TAGS}, **others}) + "\n\n" + \
+        " ".join(moves) + "\n"
 
 
 def _with_comments(tokens: list[str], comments: list[str | None]) -> list[str]:

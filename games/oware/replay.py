@@ -137,6 +137,8 @@ def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | No
     Returns a Replay; raises RecordError naming the first invalid ply.
     """
     variant = get_variant(variant)
+    if not isinstance(moves, (list, tuple)):
+        moves = list(moves)
     if end is not None and end not in DECLARED_ENDINGS:
         raise ValueError(f"unknown declared ending {end!r}")
     delta_of = SOW_DELTA
@@ -168,8 +170,8 @@ def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | No
         last = last_of[index]
         if (last >= ROW) != side:
             # The last seed fell on the opponent's row: the full rules decide the capture.
-            seeds = (sown >> (FIELD * last)) & FIELD_MASK
-            if seeds == 2 or seeds == 3:
+            landed = (sown >> (FIELD * last)) & FIELD_MASK
+            if landed == 2 or landed == 3:
                 reason, sown, got, again = attempt(state, side, move, variant)
                 if reason:
                     raise _illegal(ply, state, side, move, variant, False)

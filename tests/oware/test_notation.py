@@ -105,9 +105,14 @@ def test_in_ouri_a_digit_after_a_grand_slam_is_the_same_players_second_move():
 def test_written_records_carry_numbers_captures_tags_and_the_result():
     game = replay_record("1. A c 2. C b agreed")
     text = write_record(game, {"Event": "Club night", "Round": "2"})
-    assert text.startswith('[Event "Club night"]\n[Round "2"]\n[Variant "Oware Abapa"]\n'
+    assert text.startswith('[Variant "Oware Abapa"]\n[Event "Club night"]\n[Site "?"]\n'
+                           '[Date "?"]\n[Round "2"]\n[South "?"]\n[North "?"]\n'
                            '[Result "22-26"]\n\n')
     assert text.rstrip().endswith("1. A c 2. C b+2 agreed 22-26")
+
+
+def test_an_unfinished_game_is_written_with_result_star():
+    assert '[Result "*"]' in write_record(replay([2, 5]))
 
 
 def test_a_record_written_then_read_gives_the_same_game():

@@ -60,7 +60,7 @@ def test_the_command_prints_the_reference_json_shape():
         assert main([str(CASES[0]), "--tiebreaks", "PTS,DE,PS,BH,SB"]) == 0
     printed = json.loads(out.getvalue())
     expected = standings_to_json(standings_from_trf(parse_file(CASES[0]), "PTS,DE,PS,BH,SB"))
-    assert printed == expected
+    assert printed == {"players": expected["players"]}
     assert set(printed["players"][0]) == {"id", "rank", "PTS", "DE", "PS", "BH", "SB"}
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from . import buchholz, counters
 from .codes import TiebreakCode, parse_codes
@@ -43,16 +45,22 @@ class Standings:
 
     def row(self, player_id: Hashable) -> StandingsRow:
         """The row of one player; ``KeyError`` if absent."""
-        for row in self.rows:
-            if row.id == player_id:
-                return row
-        raise KeyError(player_id)
+        return self._rows_by_id[player_id]
 
     def place(self, player_id: Hashable) -> str:
         """The place as shown in tables: ``"4"``, or ``"4-5"`` when two players share it."""
         rank = self.row(player_id).rank
-        sharing = sum(1 for r in self.rows if r.rank == rank)
+        sharing = self._players_per_rank[rank]
         return str(rank) if sharing == 1 else f"{rank}-{rank + sharing - 1}"
+
+    # Lookups built on first use, so that a table of a thousand rows stays linear.
+    @cached_property
+    def _rows_by_id(self) -> dict[Hashable, StandingsRow]:
+        return {row.id: row for row in self.rows}
+
+    @cached_property
+    def _players_per_rank(self) -> Counter:
+        return Counter(row.rank for row in self.rows)
 
 
 def compute_standings(

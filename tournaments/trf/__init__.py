@@ -28,7 +28,7 @@ Plain Python, no Django.  Public API::
     0 = round 1 (use ``acceleration_in_round(tpn, r)``);
     ``not_paired: list[int]`` (``XXZ``); ``players: list[Player]`` in file
     order; ``other_lines: list[str]`` every other record, verbatim.
-    Helpers: ``rounds_played`` (longest record), ``rounds_completed``
+    Also: ``rounds_played`` (longest record), ``rounds_completed``
     (without a final column that only announces absences; the round to pair
     is ``rounds_completed + 1``), ``player(tpn)``,
     ``players_by_number()``, ``absent_in_round(r)`` (blocks ``H F Z`` in
@@ -39,7 +39,7 @@ Plain Python, no Django.  Public API::
     ``federation``, ``fide_id`` (str), ``birth_date`` (str as in the file),
     ``points: Decimal | None`` (excludes acceleration), ``rank: int | None``,
     ``rounds: list[RoundCell]`` (index 0 = round 1; a line may stop early).
-    Helpers: ``cell(r)`` (1-based, ``None`` past the end), ``points_after(r)``.
+    Also: ``cell(r)`` (1-based, ``None`` past the end), ``points_after(r)``.
 
 ``RoundCell`` (frozen dataclass)
     ``opponent: int | None`` (``None`` for ``0000``), ``colour: 'w' | 'b' | '-'``,
@@ -48,7 +48,7 @@ Plain Python, no Django.  Public API::
     game, no colour, the two may meet again), ``U`` pairing-allocated bye,
     ``H`` half-point bye, ``F`` full-point bye, ``Z`` zero-point bye/absence
     (a blank result reads as ``Z``).
-    Helpers: ``is_played``, ``is_forfeit``, ``is_bye``, ``is_pairing_bye``,
+    Also: ``is_played``, ``is_forfeit``, ``is_bye``, ``is_pairing_bye``,
     ``is_absence`` (H/F/Z), ``side`` (colour of a played game, else None),
     ``points(scoring=DEFAULT_SCORING)``.
 
