@@ -74,7 +74,7 @@ def split_tags(text: str, record: Record) -> str:
         match = _TAG_LINE.fullmatch(line)
         if not match:
             raise RecordError(0, BAD_TOKEN, f"malformed tag line {line[:40]!r}")
-        record.tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        record.tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
         index += 1
     return "\n".join(lines[index:])
 
@@ -234,7 +234,9 @@ def write_tags(tags: dict[str, str]) -> str:
     ordered += [name for name in tags if name not in TAG_ORDER]
     lines = []
     for name in ordered:
-        value = str(tags[name]).replace("\\", "\\\\").replace('"', '\\"')
+        # A tag is one line, so line breaks in a value become spaces.
+        value = " ".join(str(tags[name]).splitlines())
+        value = value.replace("\\", "\\\\").replace('"', '\\"')
         lines.append(f'[{name} "{value}"]')
     return "\n".join(lines)
 

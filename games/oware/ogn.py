@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import BAD_TOKEN, RecordError
-from .notation import (TAG_ORDER, Record, parse_leniently, split_tags, check_declared_score,
+from .notation import (TAG_ORDER, Record, check_declared_score, parse_leniently, split_tags,
                        write_movetext, write_tags)
 from .replay import Replay, replay
 from .rules import AGREED
@@ -72,17 +72,32 @@ def _comments(text: str, plies: int) -> list[str | None]:
     return comments
 
 
+def _variant_of_tag(value: str) -> Variant:
+    """The variant a Variant tag names: an exact name or title, else by its key word; Aualé
+    itself plays only abapa, the default."""
+    try:
+        return get_variant(value)
+    except KeyError:
+        lowered = value.lower()
+        if "ouri" in lowered or "ouril" in lowered:
+            return get_variant("ouri")
+        if "forbidden" in lowered:
+            return get_variant("grand-slam-forbidden")
+        return get_variant("abapa")
+
+
 def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     """Read and replay an .ogn file.
 
-    The variant is `variant` if given, else the file's Variant tag, else abapa. A game that stops
+    The variant is `variant` if given, else the one the file's Variant tag names, else abapa. A game that stops
     on a repeated position without ending by the rules ends `agreed` (as Aualé ends it). The
     final score and the Result tag are checked. Raises RecordError naming the first invalid ply.
     """
     record, problem = parse_leniently(_remove_variations(text))
     if "FEN" in record.tags:
         raise RecordError(0, BAD_TOKEN, "games from a set-up position (FEN) are not supported")
-    chosen = get_variant(variant if variant is not None else record.tags.get("Variant"))
+    chosen = get_variant(variant) if variant is not None else _variant_of_tag(
+        record.tags.get("Variant", ""))
     game = replay(record.moves, chosen, record.ending, sides=record.sides,
                   captures=record.captures)
     if problem:

@@ -66,3 +66,9 @@ def test_a_result_tag_that_contradicts_the_moves_is_rejected():
 def test_set_up_positions_are_not_supported():
     with pytest.raises(RecordError):
         read_ogn('[Variant "Oware Abapa"]\n[FEN "x"]\n\n1. A\n')
+
+
+def test_the_variant_tag_chooses_the_rules_and_defaults_to_abapa():
+    assert read_ogn('[Variant "Ouri"]\n\n1. A').game.variant.name == "ouri"
+    assert read_ogn('[Variant "Awale"]\n\n1. A').game.variant.name == "abapa"
+    assert read_ogn('[Variant "Ouri"]\n\n1. A', "abapa").game.variant.name == "abapa"
