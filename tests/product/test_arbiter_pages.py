@@ -81,3 +81,27 @@ def test_a_result_for_a_game_of_another_tournament_is_not_found(alice_client, ga
                                  {"ending": "forfeit", "decided_by": "S"})
     assert response.status_code == 404
     assert not Result.objects.exists()
+
+
+def test_the_draft_edit_page_shows_the_findings_until_confirmed(alice_client, section, players, tournament):
+    from tournaments.models import Player
+
+    ghana = tournament.teams.create(name="Ghana", code="GHA")
+    Player.objects.filter(pairing_number__in=[1, 2]).update(team=ghana)
+    alice_client.post("/t/accra/arbiter/men/pair/")
+    url = "/t/accra/arbiter/men/round/1/edit/"
+    assert "1 4" in alice_client.get(url).content.decode()
+    response = alice_client.post(url, {"boards": "1 2\n3 4\n5 6"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "players 1 and 2 must not be paired" in html and "differs from the Dutch pairing" in html
+    response = alice_client.post(url, {"boards": "1 2\n3 4\n5 6", "confirm": "on"})
+    assert response.status_code == 302
+    board_one = Round.objects.get().pairings.get(board=1)
+    assert (board_one.south.pairing_number, board_one.north.pairing_number) == (1, 2)
+
+
+def test_a_malformed_board_line_is_named(alice_client, section, players):
+    alice_client.post("/t/accra/arbiter/men/pair/")
+    response = alice_client.post("/t/accra/arbiter/men/round/1/edit/", {"boards": "1 4\n5 x\n3 6"})
+    assert "Line 2: write two pairing numbers" in response.content.decode()

@@ -10,7 +10,9 @@ from tournaments.models import Player, Round, Seat
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import register_player, request_bye, withdraw_player
 from tournaments.services.results import ResultEntry, record_result
-from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
+from tournaments.services.rounds import (
+    delete_draft_round, pair_next_round, publish_round, replace_draft_boards,
+)
 from tournaments.services.standings import section_standings
 
 pytestmark = pytest.mark.django_db
@@ -168,3 +170,40 @@ def test_two_simultaneous_requests_create_one_round(section, players, alice):
     assert sorted(outcomes, key=str) == [1, "round_exists"]
     assert Round.objects.filter(section=section).count() == 1
     assert Seat.objects.count() == 6
+
+
+def test_an_edit_that_breaks_a_rule_is_saved_only_when_confirmed(section, players, tournament, alice):
+    ghana = tournament.teams.create(name="Ghana", code="GHA")
+    Player.objects.filter(pairing_number__in=[1, 2]).update(team=ghana)
+    round_ = pair_next_round(section, by=alice)
+    before = boards(round_)
+    edit = replace_draft_boards(round_, [(1, 2), (3, 4), (5, 6)], by=alice, confirm=False)
+    assert not edit.saved and edit.equals_dutch is False
+    assert edit.findings == ["players 1 and 2 must not be paired"]
+    assert boards(round_) == before
+    edit = replace_draft_boards(round_, [(1, 2), (3, 4), (5, 6)], by=alice, confirm=True)
+    assert edit.saved and boards(round_) == [(1, 2), (3, 4), (5, 6)]
+    assert Seat.objects.filter(round=round_).count() == 6
+
+
+def test_an_edit_that_keeps_the_rules_is_saved_at_once(section, players, alice):
+    round_ = pair_next_round(section, by=alice)
+    edit = replace_draft_boards(round_, [(4, 1), (2, 5), (6, 3)], by=alice, confirm=False)
+    assert edit.saved and edit.findings == []
+    assert boards(round_) == [(4, 1), (2, 5), (6, 3)]
+
+
+def test_an_edit_naming_a_player_twice_is_refused(section, players, alice):
+    round_ = pair_next_round(section, by=alice)
+    before = boards(round_)
+    with pytest.raises(ServiceError) as error:
+        replace_draft_boards(round_, [(1, 2), (1, 3), (5, 6)], by=alice, confirm=True)
+    assert error.value.code == "impossible_pairing" and error.value.field == "boards"
+    assert boards(round_) == before
+
+
+def test_a_published_pairing_cannot_be_edited(section, players, alice):
+    round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+    with pytest.raises(ServiceError) as error:
+        replace_draft_boards(round_, [(1, 2), (3, 4), (5, 6)], by=alice, confirm=True)
+    assert error.value.code == "round_published"

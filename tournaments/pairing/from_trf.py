@@ -21,19 +21,11 @@ _OUTCOME_OF_CODE = {
 
 
 def round_to_pair(tournament: trf.Tournament) -> int:
-    """The round a TRF file asks to pair.
+    """The round a TRF file asks to pair: the one after the last completed round.
 
-    Normally the round after the longest record; but when the last column
-    holds only announced absences (``H F Z``), that column is the round to pair.
+    A last column holding only announced absences (``H F Z``) is the round to pair.
     """
-    last = tournament.rounds_played
-    if last == 0:
-        return 1
-    for player in tournament.players:
-        cell = player.cell(last)
-        if cell is not None and not cell.is_absence:
-            return last + 1
-    return last
+    return tournament.rounds_completed + 1
 
 
 def _round_record(cell: trf.RoundCell | None, scoring: trf.Scoring) -> RoundRecord:

@@ -9,7 +9,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournaments.models import Pairing, Player, Round, Seat, Section
-from tournaments.pairing import pair_request
+from dataclasses import dataclass
+
+from tournaments.pairing import PairingRequest, pair_request
+from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.errors import PairingImpossible
 from tournaments.pairing.from_trf import request_from_trf
 from tournaments.pairing.records import RoundPairing
@@ -63,10 +66,15 @@ def _next_round_number(section: Section) -> int:
     return number
 
 
-def _engine_pairing(section: Section, number: int) -> RoundPairing:
+def _pairing_request(section: Section, number: int) -> PairingRequest:
+    """The engine's input for round `number`: the history before it, and who is absent."""
     history = section_history(section, number - 1, announce_round=number)
+    return request_from_trf(history, number, section_scoring(section))
+
+
+def _engine_pairing(section: Section, number: int) -> RoundPairing:
     try:
-        return pair_request(request_from_trf(history, number, section_scoring(section)))
+        return pair_request(_pairing_request(section, number))
     except PairingImpossible as error:
         raise ServiceError(f"No valid pairing exists: {error}", code="pairing_impossible") from error
 
@@ -122,3 +130,46 @@ def publish_round(round_: Round, *, by) -> Round:
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
     return round_
+
+
+# Findings that describe a pairing the database cannot even hold; they are refused outright.
+IMPOSSIBLE_FINDINGS = {"PAIRED_TWICE", "NOT_PRESENT", "SELF_PAIRED"}
+
+
+@dataclass
+class DraftEdit:
+    findings: list[str]
+    equals_dutch: bool | None
+    saved: bool
+
+
+def replace_draft_boards(round_: Round, boards: list[tuple[int, int | None]], *, by, confirm: bool) -> DraftEdit:
+    """Replace the boards of a draft round with the arbiter's, after checking them.
+
+    `boards` lists (South, North) pairing numbers, North None for the pairing-allocated bye.
+    The checker lists every absolute rule the pairing breaks; with findings it is saved only
+    when `confirm` is True. A pairing that names a player twice, an unknown or absent player,
+    or a player against himself is refused (ServiceError, field 'boards').
+    """
+    require_arbiter(round_.section.tournament, by)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("section__tournament").get(pk=round_.pk)
+        if round_.status != Round.Status.DRAFT:
+            raise ServiceError(f"Round {round_.number} is published; its pairing is final.",
+                               code="round_published")
+        pairs = [(south, north) for south, north in boards if north is not None]
+        byes = [south for south, north in boards if north is None]
+        if len(byes) > 1:
+            raise ServiceError("A round has at most one pairing-allocated bye.", code="two_byes", field="boards")
+        report = check_pairing(_pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None)
+        impossible = [f.message for f in report.findings if f.code in IMPOSSIBLE_FINDINGS]
+        if impossible:
+            raise ServiceError("; ".join(impossible).capitalize() + ".", code="impossible_pairing", field="boards")
+        findings = [f.message for f in report.findings]
+        edit = DraftEdit(findings, report.equals_dutch, saved=not findings or confirm)
+        if edit.saved:
+            players = {p.pairing_number: p for p in round_.section.players.all()}
+            round_.pairings.all().delete()
+            note = "Dutch pairing" if report.equals_dutch else "Edited by the arbiter"
+            store_boards(round_, [(players[s], players[n] if n else None, note) for s, n in boards])
+        return edit

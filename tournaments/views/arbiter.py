@@ -75,19 +75,19 @@ def delete_draft(request, tournament, section, number):
 @arbiter_required
 def edit_draft(request, tournament, section, number):
     round_ = _round(tournament, section, number)
-    findings = []
+    edit = None
     if request.method == "POST":
         form = DraftPairingForm(request.POST)
         if form.is_valid():
             try:
-                findings = round_service.replace_draft_boards(
+                edit = round_service.replace_draft_boards(
                     round_, form.cleaned_data["boards"], by=request.user,
                     confirm=form.cleaned_data["confirm"],
                 )
             except ServiceError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
-                if not findings or form.cleaned_data["confirm"]:
+                if edit.saved:
                     messages.success(request, f"Round {number} pairing saved.")
                     return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
     else:
@@ -95,7 +95,7 @@ def edit_draft(request, tournament, section, number):
                  for p in round_.pairings.select_related("south", "north")]
         form = DraftPairingForm(initial={"boards": "\n".join(lines)})
     return render(request, "tournaments/arbiter/edit_draft.html",
-                  {"tournament": tournament, "round": round_, "form": form, "findings": findings})
+                  {"tournament": tournament, "round": round_, "form": form, "edit": edit})
 
 
 @arbiter_required
