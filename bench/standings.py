@@ -58,8 +58,10 @@ def main() -> None:
         whole = best_of(args.repeat, lambda: list(section_standings(section).rows()))
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
-    print(f"{args.players} players, {args.rounds} rounds, tie-breaks {','.join(codes)}, "
-          f"{connection.vendor}")
+    print(
+        f"{args.players} players, {args.rounds} rounds, tie-breaks {','.join(codes)}, "
+        f"{connection.vendor}"
+    )
     print(f"tie-break computation: {core * 1000:.1f} ms (best of {args.repeat})")
     print(f"standings service with database reads: {whole * 1000:.1f} ms (best of {args.repeat})")
 

@@ -7,7 +7,10 @@ os.environ.setdefault("SECRET_KEY", "tests-only-secret-key")
 from config.settings import *  # noqa: E402,F403
 
 # Tests render pages without running collectstatic first.
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 # Hashing passwords slowly protects real accounts; test accounts only slow the suite down.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

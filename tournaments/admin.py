@@ -1,7 +1,16 @@
 from django.contrib import admin
 
 from tournaments.models import (
-    Pairing, Player, RequestedBye, Result, ResultChange, Round, Seat, Section, Team, Tournament,
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    Round,
+    Seat,
+    Section,
+    Team,
+    Tournament,
 )
 
 
@@ -35,7 +44,16 @@ class TeamAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["pairing_number", "name", "sex", "rating", "federation", "team", "section", "status"]
+    list_display = [
+        "pairing_number",
+        "name",
+        "sex",
+        "rating",
+        "federation",
+        "team",
+        "section",
+        "status",
+    ]
     list_filter = ["section__tournament", "section", "status", "sex"]
     search_fields = ["name"]
     list_select_related = ["team", "section", "section__tournament"]
@@ -83,11 +101,22 @@ class ResultChangeInline(admin.TabularInline):
 
 @admin.register(Result)
 class ResultAdmin(admin.ModelAdmin):
-    list_display = ["pairing", "south_points", "north_points", "south_seeds", "north_seeds", "ending"]
+    list_display = [
+        "pairing",
+        "south_points",
+        "north_points",
+        "south_seeds",
+        "north_seeds",
+        "ending",
+    ]
     list_filter = ["ending", "pairing__round__section__tournament"]
     raw_id_fields = ["pairing"]
     readonly_fields = ["entered_by", "entered_at"]
-    list_select_related = ["pairing__round__section__tournament", "pairing__south", "pairing__north"]
+    list_select_related = [
+        "pairing__round__section__tournament",
+        "pairing__south",
+        "pairing__north",
+    ]
 
 
 @admin.register(ResultChange)

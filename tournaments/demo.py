@@ -16,10 +16,13 @@ from django.db import transaction
 from games.oware.notation import write_record
 from games.oware.replay import replay
 from games.oware.selfplay import greedy_moves
-from tournaments.models import Pairing, Player, Round, Section, Team, Tournament
+from tournaments.models import Pairing, Round, Section, Team, Tournament
 from tournaments.models.results import Ending
 from tournaments.services.registration import (
-    assign_pairing_numbers, register_player, request_bye, withdraw_player,
+    assign_pairing_numbers,
+    register_player,
+    request_bye,
+    withdraw_player,
 )
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
@@ -31,19 +34,61 @@ ROUNDS_PLAYED = 5  # of 7: the arbiter trying the demo pairs the last two
 # The unusual events an arbiter meets, each once: (section, round, board or pairing number).
 TIME_FORFEIT = ("men", 2, 2)
 NO_SHOW = ("women", 3, 3)
-REQUESTED_BYE = ("women", 3, 5)    # pairing number 5 asks for a half-point bye in round 3
-WITHDRAWAL = ("men", 4, 16)        # pairing number 16 leaves before round 4
+REQUESTED_BYE = ("women", 3, 5)  # pairing number 5 asks for a half-point bye in round 3
+WITHDRAWAL = ("men", 4, 16)  # pairing number 16 leaves before round 4
 
 TEAMS = [
     # name, code, coach, (men), (women)
     ("Ghana", "GHA", "Kwame Asante", ("Kofi Boateng", "Yaw Mensah"), ("Ama Owusu", "Akua Darko")),
-    ("Nigeria", "NGR", "Tunde Adebayo", ("Segun Ayodele", "Chidi Okafor"), ("Funmi Bello", "Ngozi Eze")),
-    ("Benin", "BEN", "Rodrigue Houngbo", ("Koffi Agossou", "Serge Dossou"), ("Pélagie Ahouansou", "Rosine Zinsou")),
-    ("Togo", "TOG", "Komlan Amouzou", ("Edem Kpodar", "Yao Agbeko"), ("Afi Mensah", "Dzifa Lawson")),
-    ("Cabo Verde", "CPV", "Jorge Tavares", ("Nuno Semedo", "Paulo Furtado"), ("Ana Lopes", "Djenifer Monteiro")),
-    ("Côte d'Ivoire", "CIV", "Yves Kouassi", ("Arsène Koffi", "Didier Yao"), ("Aya Kouamé", "Mariam Traoré")),
-    ("Cameroon", "CMR", "Paul Mbarga", ("Samuel Eto", "Jean Ndongo"), ("Brigitte Fouda", "Clarisse Atangana")),
-    ("Antigua and Barbuda", "ANT", "Desmond Joseph", ("Rohan Samuel", "Kelvin Thomas"), ("Shania Henry", "Tamara Francis")),
+    (
+        "Nigeria",
+        "NGR",
+        "Tunde Adebayo",
+        ("Segun Ayodele", "Chidi Okafor"),
+        ("Funmi Bello", "Ngozi Eze"),
+    ),
+    (
+        "Benin",
+        "BEN",
+        "Rodrigue Houngbo",
+        ("Koffi Agossou", "Serge Dossou"),
+        ("Pélagie Ahouansou", "Rosine Zinsou"),
+    ),
+    (
+        "Togo",
+        "TOG",
+        "Komlan Amouzou",
+        ("Edem Kpodar", "Yao Agbeko"),
+        ("Afi Mensah", "Dzifa Lawson"),
+    ),
+    (
+        "Cabo Verde",
+        "CPV",
+        "Jorge Tavares",
+        ("Nuno Semedo", "Paulo Furtado"),
+        ("Ana Lopes", "Djenifer Monteiro"),
+    ),
+    (
+        "Côte d'Ivoire",
+        "CIV",
+        "Yves Kouassi",
+        ("Arsène Koffi", "Didier Yao"),
+        ("Aya Kouamé", "Mariam Traoré"),
+    ),
+    (
+        "Cameroon",
+        "CMR",
+        "Paul Mbarga",
+        ("Samuel Eto", "Jean Ndongo"),
+        ("Brigitte Fouda", "Clarisse Atangana"),
+    ),
+    (
+        "Antigua and Barbuda",
+        "ANT",
+        "Desmond Joseph",
+        ("Rohan Samuel", "Kelvin Thomas"),
+        ("Shania Henry", "Tamara Francis"),
+    ),
 ]
 
 
@@ -86,7 +131,8 @@ def _teams_and_players(tournament: Tournament, sections: dict[str, Section]) -> 
     ratings = random.Random(2026)  # fixed seed: the demo is the same on every machine
     for name, code, coach, men, women in TEAMS:
         team, _ = Team.objects.update_or_create(
-            tournament=tournament, code=code,
+            tournament=tournament,
+            code=code,
             defaults={"name": name, "coach": coach, "federation": code},
         )
         for section_slug, sex, names in (("men", "m", men), ("women", "w", women)):
@@ -95,7 +141,12 @@ def _teams_and_players(tournament: Tournament, sections: dict[str, Section]) -> 
                 rating = ratings.randrange(1400, 2200, 5)
                 if not section.players.filter(name=player_name).exists():
                     register_player(
-                        section, name=player_name, sex=sex, rating=rating, federation=code, team=team
+                        section,
+                        name=player_name,
+                        sex=sex,
+                        rating=rating,
+                        federation=code,
+                        team=team,
                     )
     for section in sections.values():
         if not section.rounds.exists():
@@ -134,7 +185,9 @@ def _before_pairing(section: Section, number: int) -> None:
         withdraw_player(section.players.get(pairing_number=pairing_number), number)
 
 
-def _demo_result(section: Section, round_: Round, pairing: Pairing, rng: random.Random) -> ResultEntry:
+def _demo_result(
+    section: Section, round_: Round, pairing: Pairing, rng: random.Random
+) -> ResultEntry:
     where = (section.slug, round_.number, pairing.board)
     if where == NO_SHOW:
         return ResultEntry(ending=Ending.FORFEIT, decided_by="N")
@@ -146,7 +199,13 @@ def _demo_result(section: Section, round_: Round, pairing: Pairing, rng: random.
     game = replay(moves, variant, ending)
     if pairing.board % 3 == 0 and ending is None:
         # Some results are typed as scores, as from a paper scoresheet without moves.
-        return ResultEntry(ending=game.ending, south_seeds=game.stores[0], north_seeds=game.stores[1])
-    tags = {"Event": section.tournament.name, "Round": str(round_.number),
-            "South": pairing.south.name, "North": pairing.north.name}
+        return ResultEntry(
+            ending=game.ending, south_seeds=game.stores[0], north_seeds=game.stores[1]
+        )
+    tags = {
+        "Event": section.tournament.name,
+        "Round": str(round_.number),
+        "South": pairing.south.name,
+        "North": pairing.north.name,
+    }
     return ResultEntry(ending=ending, record=write_record(game, tags))

@@ -9,17 +9,25 @@ from tournaments.services.results import ResultEntry
 
 class ResultForm(forms.Form):
     ending = forms.ChoiceField(
-        label=_("Ending"), required=False,
+        label=_("Ending"),
+        required=False,
         choices=[("", _("— from the move record —"))] + list(Ending.choices),
     )
-    south_seeds = forms.IntegerField(label=_("South game score (seeds)"), required=False, min_value=0, max_value=48)
-    north_seeds = forms.IntegerField(label=_("North game score (seeds)"), required=False, min_value=0, max_value=48)
+    south_seeds = forms.IntegerField(
+        label=_("South game score (seeds)"), required=False, min_value=0, max_value=48
+    )
+    north_seeds = forms.IntegerField(
+        label=_("North game score (seeds)"), required=False, min_value=0, max_value=48
+    )
     decided_by = forms.ChoiceField(
-        label=_("Flagged, resigning or absent player"), required=False,
+        label=_("Flagged, resigning or absent player"),
+        required=False,
         choices=[("", "—")] + list(Side.choices),
     )
     record = forms.CharField(
-        label=_("Move record"), required=False, widget=forms.Textarea(attrs={"rows": 5}),
+        label=_("Move record"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
         help_text=_("Letters A–F / a–f or scoresheet digits 1–6; the validator replays it."),
     )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
@@ -53,7 +61,8 @@ class DraftPairingForm(forms.Form):
             if len(words) > 2 or not all(word.isdigit() for word in words):
                 raise forms.ValidationError(
                     _("Line %(line)d: write two pairing numbers, or one for the bye."),
-                    params={"line": line_number}, code="bad_line",
+                    params={"line": line_number},
+                    code="bad_line",
                 )
             south = int(words[0])
             north = int(words[1]) if len(words) == 2 and words[1] != "0" else None

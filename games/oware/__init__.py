@@ -13,10 +13,15 @@ from .board_view import board_view
 from .errors import RecordError
 from .notation import Record, parse_record, replay_record, write_record
 from .ogn import OgnGame, read_ogn, write_ogn
-from .outcome import (GameResult, ResultEntryError, result_from_record, result_from_scores,
-                      result_of_replay)
+from .outcome import (
+                      GameResult,
+                      ResultEntryError,
+                      result_from_record,
+                      result_from_scores,
+                      result_of_replay,
+)
 from .position import NORTH, SOUTH, Position
-from .replay import Replay, Repetition, replay
+from .replay import Repetition, Replay, replay
 from .rules import legal_moves, play
 from .variants import VARIANTS, Variant, get_variant
 

@@ -16,8 +16,15 @@ import re
 from dataclasses import dataclass
 
 from .errors import BAD_TOKEN, RecordError
-from .notation import (TAG_ORDER, Record, check_declared_score, parse_leniently, split_tags,
-                       write_movetext, write_tags)
+from .notation import (
+    TAG_ORDER,
+    Record,
+    check_declared_score,
+    parse_leniently,
+    split_tags,
+    write_movetext,
+    write_tags,
+)
 from .replay import Replay, replay
 from .rules import AGREED
 from .variants import Variant, get_variant

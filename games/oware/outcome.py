@@ -11,8 +11,8 @@ ply); an impossible score-only entry raises `ResultEntryError` (with a code and 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .errors import DECLARED_SCORE, RecordError
 from .notation import replay_record

@@ -70,17 +70,17 @@ class Position:
             raise ValueError("to_move is SOUTH (0) or NORTH (1)")
 
     @classmethod
-    def start(cls) -> "Position":
+    def start(cls) -> Position:
         """The opening position: 4 seeds in every pit, South to move."""
         return cls((START_SEEDS,) * PITS)
 
     @classmethod
-    def from_packed(cls, state: int, to_move: int) -> "Position":
+    def from_packed(cls, state: int, to_move: int) -> Position:
         values = unpack(state)
         return cls(tuple(values[:PITS]), (values[PITS], values[PITS + 1]), to_move)
 
     @classmethod
-    def from_list(cls, values, to_move: int = SOUTH) -> "Position":
+    def from_list(cls, values, to_move: int = SOUTH) -> Position:
         """Build from the 14-integer form (pits 0–11, South's store, North's store)."""
         values = list(values)
         return cls(tuple(values[:PITS]), (values[PITS], values[PITS + 1]), to_move)

@@ -7,15 +7,33 @@ every unusual case (captures, illegal moves, the end of the game) to the plain f
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Sequence
 
 from .errors import BAD_TOKEN, CAPTURE_COUNT, GAME_OVER, NO_SUCH_PIT, RecordError
-from .position import (FIELD, FIELD_MASK, ROW, ROW_MASK, SIDE_LETTER, SOUTH, STORE_SHIFT,
-                       Position, pack, unpack)
-from .rules import (DECLARED_ENDINGS, NO_MOVES, SEVERAL_SEEDS, attempt, capture_ending,
-                    has_legal_move, settle, winner)
+from .position import (
+    FIELD,
+    FIELD_MASK,
+    ROW,
+    ROW_MASK,
+    SIDE_LETTER,
+    SOUTH,
+    STORE_SHIFT,
+    Position,
+    pack,
+    unpack,
+)
+from .rules import (
+    DECLARED_ENDINGS,
+    NO_MOVES,
+    SEVERAL_SEEDS,
+    attempt,
+    capture_ending,
+    has_legal_move,
+    settle,
+    winner,
+)
 from .sowing import LAST_PIT, SOW_DELTA
 from .variants import Variant, get_variant
 

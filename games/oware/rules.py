@@ -7,11 +7,26 @@ The packed functions (`attempt`, `has_legal_move`, `settle`, …) are the single
 from __future__ import annotations
 
 from .errors import EMPTY_PIT, GRAND_SLAM, MUST_FEED, NO_SUCH_PIT, SINGLETON, RecordError
-from .position import (FIELD, FIELD_MASK, NORTH, ROW, ROW_MASK, SEEDS, SOUTH, STORE_SHIFT,
-                       Position, store_of)
+from .position import (
+    FIELD,
+    FIELD_MASK,
+    NORTH,
+    ROW,
+    ROW_MASK,
+    SEEDS,
+    SOUTH,
+    STORE_SHIFT,
+    Position,
+    store_of,
+)
 from .sowing import LAST_PIT, SOW_DELTA
-from .variants import (GRAND_SLAM_FORBIDDEN, GRAND_SLAM_SOWS_ONLY, NO_MOVES_OWN_ROWS, Variant,
-                       get_variant)
+from .variants import (
+    GRAND_SLAM_FORBIDDEN,
+    GRAND_SLAM_SOWS_ONLY,
+    NO_MOVES_OWN_ROWS,
+    Variant,
+    get_variant,
+)
 
 # Endings (see spec/competition.md).
 CAPTURE = "capture"

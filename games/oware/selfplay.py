@@ -8,7 +8,11 @@ from .variants import Variant, get_variant
 
 
 def greedy_moves(
-    variant: str | Variant = "abapa", *, rng: random.Random, greed: float = 0.7, max_plies: int = 300
+    variant: str | Variant = "abapa",
+    *,
+    rng: random.Random,
+    greed: float = 0.7,
+    max_plies: int = 300,
 ) -> tuple[list[int], str | None]:
     """Play a game and return its moves (mover-relative pits) and the declared ending.
 
@@ -29,7 +33,9 @@ def greedy_moves(
     return moves, "agreed"
 
 
-def _pick(position: Position, choices: list[int], variant: Variant, rng: random.Random, greed: float) -> int:
+def _pick(
+    position: Position, choices: list[int], variant: Variant, rng: random.Random, greed: float
+) -> int:
     if rng.random() >= greed:
         return rng.choice(choices)
     mover = position.to_move

@@ -21,8 +21,9 @@ def test_every_model_has_an_admin_list_that_loads(superuser_client, model, secti
     assert superuser_client.get(url).status_code == 200
 
 
-@pytest.mark.parametrize("model", [m for m in MODELS if m.__name__ != "ResultChange"],
-                         ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "model", [m for m in MODELS if m.__name__ != "ResultChange"], ids=lambda m: m.__name__
+)
 def test_every_model_has_an_admin_add_form_that_loads(superuser_client, model):
     url = reverse(f"admin:tournaments_{model._meta.model_name}_add")
     assert superuser_client.get(url).status_code == 200

@@ -23,8 +23,13 @@ def game(section, make_player):
 
 
 def result(game, **fields):
-    values = dict(south_points=Decimal("1"), north_points=Decimal("0"), south_seeds=25,
-                  north_seeds=10, ending="capture")
+    values = dict(
+        south_points=Decimal("1"),
+        north_points=Decimal("0"),
+        south_seeds=25,
+        north_seeds=10,
+        ending="capture",
+    )
     values.update(fields)
     return Result.objects.create(pairing=game, **values)
 
@@ -70,14 +75,20 @@ def test_board_numbers_are_unique_within_a_round(game, make_player):
 
 
 def test_a_player_cannot_meet_himself(game):
-    refused(lambda: Pairing.objects.create(round=game.round, board=2, south=game.south, north=game.south))
+    refused(
+        lambda: Pairing.objects.create(
+            round=game.round, board=2, south=game.south, north=game.south
+        )
+    )
 
 
 def test_a_player_has_one_seat_per_round(game, make_player):
     Seat.objects.create(round=game.round, player=game.south, pairing=game, side="S")
     third = make_player("Yaw", 3)
     other = Pairing.objects.create(round=game.round, board=2, south=third)
-    refused(lambda: Seat.objects.create(round=game.round, player=game.south, pairing=other, side="S"))
+    refused(
+        lambda: Seat.objects.create(round=game.round, player=game.south, pairing=other, side="S")
+    )
 
 
 def test_points_are_zero_half_or_one(game):
@@ -118,8 +129,15 @@ def test_one_result_per_game(game):
 
 
 def test_a_valid_result_is_stored(game):
-    stored = result(game, ending="time", decided_by="N", south_seeds=20, north_seeds=25,
-                    south_points=Decimal("0"), north_points=Decimal("1"))
+    stored = result(
+        game,
+        ending="time",
+        decided_by="N",
+        south_seeds=20,
+        north_seeds=25,
+        south_points=Decimal("0"),
+        north_points=Decimal("1"),
+    )
     assert Result.objects.get(pk=stored.pk).north_points == Decimal("1")
 
 

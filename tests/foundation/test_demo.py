@@ -12,9 +12,11 @@ MODELS = [Tournament, Section, Team, Player, Round, Pairing, Result]
 def snapshot() -> dict[str, list[tuple]]:
     def row(obj: Model):
         return tuple(
-            getattr(obj, f.attname) for f in obj._meta.concrete_fields
+            getattr(obj, f.attname)
+            for f in obj._meta.concrete_fields
             if f.attname not in {"entered_at", "paired_at", "published_at", "created_at"}
         )
+
     return {m.__name__: sorted(row(o) for o in m.objects.all()) for m in MODELS}
 
 

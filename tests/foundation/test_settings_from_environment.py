@@ -16,8 +16,11 @@ PRINT_SETTINGS = (
 
 
 def read_settings(**env):
-    clean = {k: v for k, v in os.environ.items()
-             if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"}}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"}
+    }
     clean.update(env)
     return subprocess.run(
         [sys.executable, "-c", PRINT_SETTINGS], cwd=ROOT, env=clean, capture_output=True, text=True
@@ -46,8 +49,11 @@ def test_it_reads_database_hosts_origins_and_key_from_the_environment():
     import json
 
     run = read_settings(
-        DEBUG="false", SECRET_KEY="s3cret", DATABASE_URL="postgres://u:p@db.example:5433/oware",
-        ALLOWED_HOSTS="oware.example, www.oware.example", CSRF_TRUSTED_ORIGINS="https://oware.example",
+        DEBUG="false",
+        SECRET_KEY="s3cret",
+        DATABASE_URL="postgres://u:p@db.example:5433/oware",
+        ALLOWED_HOSTS="oware.example, www.oware.example",
+        CSRF_TRUSTED_ORIGINS="https://oware.example",
     )
     assert run.returncode == 0, run.stderr
     values = json.loads(run.stdout)

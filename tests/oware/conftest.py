@@ -4,11 +4,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from games.oware.position import NORTH, SOUTH, Position
 from games.oware.replay import replay
 from games.oware.rules import attempt, capture_ending, legal_moves_packed
 from games.oware.variants import get_variant
-
-from games.oware.position import NORTH, SOUTH, Position
 
 # The shared specification directory sits next to the repository (/work/shared for /work/main).
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "oware"

@@ -1,8 +1,12 @@
 import pytest
 
 from games.oware.errors import RecordError
-from games.oware.outcome import (ResultEntryError, result_from_record, result_from_scores,
-                                 timed_out_score)
+from games.oware.outcome import (
+    ResultEntryError,
+    result_from_record,
+    result_from_scores,
+    timed_out_score,
+)
 from games.oware.replay import replay
 
 from .conftest import play_out

@@ -12,16 +12,20 @@ from tournaments.services.rounds import store_boards
 @pytest.fixture
 def players(section, make_player):
     names = ["Ama", "Kofi", "Yaw", "Afi", "Kwame", "Esi"]
-    return [make_player(name, number, rating=2000 - 50 * number)
-            for number, name in enumerate(names, start=1)]
+    return [
+        make_player(name, number, rating=2000 - 50 * number)
+        for number, name in enumerate(names, start=1)
+    ]
 
 
 @pytest.fixture
 def published_round(section, players):
     """Round 1, published: 1–2 on board 1, 3–4 on board 2, 5–6 on board 3."""
     round_ = Round.objects.create(section=section, number=1, status=Round.Status.PUBLISHED)
-    store_boards(round_, [(players[0], players[1], ""), (players[2], players[3], ""),
-                          (players[4], players[5], "")])
+    store_boards(
+        round_,
+        [(players[0], players[1], ""), (players[2], players[3], ""), (players[4], players[5], "")],
+    )
     return round_
 
 

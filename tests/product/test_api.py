@@ -47,8 +47,11 @@ def test_a_draft_round_is_not_in_the_api(api, section, players, alice):
 
 def test_an_arbiter_enters_a_result_from_a_record(alice_api, game):
     moves, replayed = played_game("capture")
-    response = alice_api.post(f"/api/tournaments/accra/games/{game.pk}/result/",
-                              {"record": record_of(moves)}, format="json")
+    response = alice_api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {"record": record_of(moves)},
+        format="json",
+    )
     assert response.status_code == 200, response.json()
     result = response.json()["result"]
     assert [result["south_seeds"], result["north_seeds"]] == list(replayed.stores)
@@ -56,8 +59,11 @@ def test_an_arbiter_enters_a_result_from_a_record(alice_api, game):
 
 
 def test_an_illegal_record_is_refused_with_its_code_field_and_ply(alice_api, game):
-    response = alice_api.post(f"/api/tournaments/accra/games/{game.pk}/result/",
-                              {"record": "1. A b 2. A c"}, format="json")
+    response = alice_api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {"record": "1. A b 2. A c"},
+        format="json",
+    )
     assert response.status_code == 400
     assert response.json()["code"] == "empty_pit"
     assert response.json()["field"] == "record"
@@ -66,25 +72,38 @@ def test_an_illegal_record_is_refused_with_its_code_field_and_ply(alice_api, gam
 
 
 def test_seeds_out_of_range_are_refused_by_field(alice_api, game):
-    response = alice_api.post(f"/api/tournaments/accra/games/{game.pk}/result/",
-                              {"ending": "capture", "south_seeds": 60, "north_seeds": 0}, format="json")
+    response = alice_api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {"ending": "capture", "south_seeds": 60, "north_seeds": 0},
+        format="json",
+    )
     assert response.status_code == 400
     assert "south_seeds" in response.json()
 
 
 def test_a_result_for_a_game_that_does_not_exist_is_404(alice_api, game):
-    response = alice_api.post("/api/tournaments/accra/games/424242/result/",
-                              {"ending": "double_forfeit"}, format="json")
+    response = alice_api.post(
+        "/api/tournaments/accra/games/424242/result/", {"ending": "double_forfeit"}, format="json"
+    )
     assert response.status_code == 404
     assert "424242" in response.json()["detail"]
 
 
 def test_results_need_an_arbiter_of_the_tournament(api, charlie, game):
-    assert api.post(f"/api/tournaments/accra/games/{game.pk}/result/",
-                    {"ending": "double_forfeit"}, format="json").status_code in (401, 403)
+    assert api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {"ending": "double_forfeit"},
+        format="json",
+    ).status_code in (401, 403)
     api.force_authenticate(charlie)
-    assert api.post(f"/api/tournaments/accra/games/{game.pk}/result/",
-                    {"ending": "double_forfeit"}, format="json").status_code == 403
+    assert (
+        api.post(
+            f"/api/tournaments/accra/games/{game.pk}/result/",
+            {"ending": "double_forfeit"},
+            format="json",
+        ).status_code
+        == 403
+    )
     assert not Result.objects.exists()
 
 
@@ -100,11 +119,17 @@ def test_an_arbiter_pairs_the_next_round(alice_api, api, charlie, section, playe
 
 
 def test_standings_are_served_as_json(api, alice_api, game):
-    alice_api.post(f"/api/tournaments/accra/games/{game.pk}/result/",
-                   {"ending": "forfeit", "decided_by": "N"}, format="json")
+    alice_api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {"ending": "forfeit", "decided_by": "N"},
+        format="json",
+    )
     for pairing in game.round.pairings.exclude(pk=game.pk):
-        alice_api.post(f"/api/tournaments/accra/games/{pairing.pk}/result/",
-                       {"ending": "draw24", "south_seeds": 24, "north_seeds": 24}, format="json")
+        alice_api.post(
+            f"/api/tournaments/accra/games/{pairing.pk}/result/",
+            {"ending": "draw24", "south_seeds": 24, "north_seeds": 24},
+            format="json",
+        )
     body = api.get("/api/tournaments/accra/men/standings/").json()
     assert body["after_round"] == 1
     assert body["tiebreaks"] == ["PTS", "DE", "PS", "BH", "SB"]
@@ -113,14 +138,21 @@ def test_standings_are_served_as_json(api, alice_api, game):
 
 
 def test_a_section_is_exported_as_trf_that_reads_back(api, alice_api, game):
-    alice_api.post(f"/api/tournaments/accra/games/{game.pk}/result/",
-                   {"ending": "forfeit", "decided_by": "N"}, format="json")
+    alice_api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {"ending": "forfeit", "decided_by": "N"},
+        format="json",
+    )
     response = api.get("/api/tournaments/accra/men/trf/")
     assert response.status_code == 200
     trf = parse(response.content.decode())
     assert trf.rounds == 7 and len(trf.players) == 6
     first = trf.player(1)
-    assert (first.rounds[0].opponent, first.rounds[0].colour, first.rounds[0].result) == (2, "w", "+")
+    assert (first.rounds[0].opponent, first.rounds[0].colour, first.rounds[0].result) == (
+        2,
+        "w",
+        "+",
+    )
 
 
 def test_the_openapi_schema_describes_every_endpoint(api):

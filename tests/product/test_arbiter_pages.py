@@ -21,7 +21,9 @@ def test_a_visitor_is_sent_to_the_login_page(client, tournament):
     assert response["Location"].startswith("/accounts/login/?next=/t/accra/arbiter/")
 
 
-def test_a_user_who_is_not_an_arbiter_of_the_tournament_is_refused(client, charlie, tournament, section, players):
+def test_a_user_who_is_not_an_arbiter_of_the_tournament_is_refused(
+    client, charlie, tournament, section, players
+):
     client.force_login(charlie)
     assert client.get("/t/accra/arbiter/").status_code == 403
     assert client.post("/t/accra/arbiter/men/pair/").status_code == 403
@@ -36,15 +38,17 @@ def test_the_arbiter_pairs_publishes_and_enters_a_result(alice_client, section, 
     assert round_.status == Round.Status.PUBLISHED
     pairing = round_.pairings.get(board=1)
     moves, replayed = played_game("capture")
-    response = alice_client.post(f"/t/accra/arbiter/game/{pairing.pk}/result/",
-                                 {"record": record_of(moves), "ending": ""})
+    response = alice_client.post(
+        f"/t/accra/arbiter/game/{pairing.pk}/result/", {"record": record_of(moves), "ending": ""}
+    )
     assert response.status_code == 302
     assert (pairing.result.south_seeds, pairing.result.north_seeds) == replayed.stores
 
 
 def test_an_illegal_record_is_shown_back_with_its_ply_and_nothing_is_stored(alice_client, game):
-    response = alice_client.post(f"/t/accra/arbiter/game/{game.pk}/result/",
-                                 {"record": "1. A b 2. A c", "ending": ""})
+    response = alice_client.post(
+        f"/t/accra/arbiter/game/{game.pk}/result/", {"record": "1. A b 2. A c", "ending": ""}
+    )
     assert response.status_code == 200
     html = response.content.decode()
     assert "Move record, ply 3:" in html and "empty" in html
@@ -52,8 +56,10 @@ def test_an_illegal_record_is_shown_back_with_its_ply_and_nothing_is_stored(alic
 
 
 def test_impossible_seeds_are_named_in_the_form(alice_client, game):
-    response = alice_client.post(f"/t/accra/arbiter/game/{game.pk}/result/",
-                                 {"ending": "capture", "south_seeds": "30", "north_seeds": "20"})
+    response = alice_client.post(
+        f"/t/accra/arbiter/game/{game.pk}/result/",
+        {"ending": "capture", "south_seeds": "30", "north_seeds": "20"},
+    )
     assert response.status_code == 200
     assert "more than the 48 seeds" in response.content.decode()
     assert not Result.objects.exists()
@@ -69,21 +75,29 @@ def test_a_correction_shows_the_history(alice_client, game):
 
 
 def test_a_result_for_a_game_that_does_not_exist_is_not_found(alice_client, game):
-    assert alice_client.post("/t/accra/arbiter/game/999999/result/", {"ending": "draw24"}).status_code == 404
+    assert (
+        alice_client.post("/t/accra/arbiter/game/999999/result/", {"ending": "draw24"}).status_code
+        == 404
+    )
 
 
-def test_a_result_for_a_game_of_another_tournament_is_not_found(alice_client, game, django_user_model):
+def test_a_result_for_a_game_of_another_tournament_is_not_found(
+    alice_client, game, django_user_model
+):
     from tournaments.models import Tournament
 
     other = Tournament.objects.create(name="Kumasi Open", slug="kumasi")
     other.arbiters.add(django_user_model.objects.get(username="alice"))
-    response = alice_client.post(f"/t/kumasi/arbiter/game/{game.pk}/result/",
-                                 {"ending": "forfeit", "decided_by": "S"})
+    response = alice_client.post(
+        f"/t/kumasi/arbiter/game/{game.pk}/result/", {"ending": "forfeit", "decided_by": "S"}
+    )
     assert response.status_code == 404
     assert not Result.objects.exists()
 
 
-def test_the_draft_edit_page_shows_the_findings_until_confirmed(alice_client, section, players, tournament):
+def test_the_draft_edit_page_shows_the_findings_until_confirmed(
+    alice_client, section, players, tournament
+):
     from tournaments.models import Player
 
     ghana = tournament.teams.create(name="Ghana", code="GHA")

@@ -23,7 +23,9 @@ def test_a_capture_game_is_computed_from_its_record(game, alice):
     result = stored(game)
     assert result.ending == "capture"
     assert (result.south_seeds, result.north_seeds) == replayed.stores
-    winner_points = (Decimal("1"), Decimal("0")) if replayed.winner == "S" else (Decimal("0"), Decimal("1"))
+    winner_points = (
+        (Decimal("1"), Decimal("0")) if replayed.winner == "S" else (Decimal("0"), Decimal("1"))
+    )
     assert (result.south_points, result.north_points) == winner_points
     assert result.record.startswith("[Variant")
 
@@ -63,18 +65,24 @@ def test_a_time_loss_from_a_record_flags_the_player_to_move(game, alice):
 
 
 def test_a_flagged_player_with_25_seeds_wins_on_time(game, alice):
-    record_result(game, ResultEntry(ending="time", decided_by="S", south_seeds=25, north_seeds=10), by=alice)
+    record_result(
+        game, ResultEntry(ending="time", decided_by="S", south_seeds=25, north_seeds=10), by=alice
+    )
     result = stored(game)
     assert (result.south_points, result.north_points) == (Decimal("1"), Decimal("0"))
 
 
 def test_a_flagged_player_with_24_seeds_draws(game, alice):
-    record_result(game, ResultEntry(ending="time", decided_by="N", south_seeds=24, north_seeds=24), by=alice)
+    record_result(
+        game, ResultEntry(ending="time", decided_by="N", south_seeds=24, north_seeds=24), by=alice
+    )
     assert stored(game).south_points == Decimal("0.5")
 
 
 def test_a_resignation_scores_the_resigner_against_25(game, alice):
-    record_result(game, ResultEntry(ending="resign", decided_by="S", south_seeds=12, north_seeds=25), by=alice)
+    record_result(
+        game, ResultEntry(ending="resign", decided_by="S", south_seeds=12, north_seeds=25), by=alice
+    )
     result = stored(game)
     assert (result.south_points, result.north_points) == (Decimal("0"), Decimal("1"))
     assert result.decided_by == "S"
@@ -95,7 +103,9 @@ def test_a_double_forfeit_gives_nobody_a_point(game, alice):
 
 def test_an_illegal_move_is_refused_with_its_ply(game, alice):
     with pytest.raises(ServiceError) as error:
-        record_result(game, ResultEntry(record="1. A b 2. A c"), by=alice)  # pit A is empty at ply 3
+        record_result(
+            game, ResultEntry(record="1. A b 2. A c"), by=alice
+        )  # pit A is empty at ply 3
     assert error.value.code == "empty_pit"
     assert error.value.field == "record"
     assert "ply 3" in error.value.message
@@ -106,7 +116,11 @@ def test_a_typed_score_that_contradicts_the_record_is_refused(game, alice):
     moves, replayed = played_game("capture")
     south, north = replayed.stores
     with pytest.raises(ServiceError) as error:
-        record_result(game, ResultEntry(record=record_of(moves), south_seeds=north, north_seeds=south + 1), by=alice)
+        record_result(
+            game,
+            ResultEntry(record=record_of(moves), south_seeds=north, north_seeds=south + 1),
+            by=alice,
+        )
     assert error.value.code == "declared_score"
     assert not Result.objects.exists()
 
@@ -124,8 +138,13 @@ def test_seeds_summing_past_48_are_refused(game, alice):
 
 
 def test_points_that_contradict_the_seeds_are_refused(game, alice):
-    entry = ResultEntry(ending="capture", south_seeds=25, north_seeds=10,
-                        south_points=Decimal("0"), north_points=Decimal("1"))
+    entry = ResultEntry(
+        ending="capture",
+        south_seeds=25,
+        north_seeds=10,
+        south_points=Decimal("0"),
+        north_points=Decimal("1"),
+    )
     with pytest.raises(ServiceError) as error:
         record_result(game, entry, by=alice)
     assert error.value.code == "points_mismatch"
@@ -137,7 +156,11 @@ def test_a_result_for_an_unpublished_round_is_refused(section, players, alice):
     draft = Round.objects.create(section=section, number=1)
     store_boards(draft, [(players[0], players[1], "")])
     with pytest.raises(ServiceError) as error:
-        record_result(draft.pairings.get(), ResultEntry(ending="draw24", south_seeds=24, north_seeds=24), by=alice)
+        record_result(
+            draft.pairings.get(),
+            ResultEntry(ending="draw24", south_seeds=24, north_seeds=24),
+            by=alice,
+        )
     assert error.value.code == "round_not_published"
 
 
@@ -148,11 +171,18 @@ def test_only_an_arbiter_of_the_tournament_enters_results(game, charlie):
     assert not Result.objects.exists()
 
 
-def test_a_correction_keeps_the_earlier_value_with_who_and_when(game, alice, tournament, django_user_model):
+def test_a_correction_keeps_the_earlier_value_with_who_and_when(
+    game, alice, tournament, django_user_model
+):
     bob = django_user_model.objects.create_user("bob", password="bob-password-1")
     tournament.arbiters.add(bob)
     record_result(game, ResultEntry(ending="forfeit", decided_by="S"), by=alice)
-    record_result(game, ResultEntry(ending="forfeit", decided_by="N"), by=bob, reason="wrong player marked absent")
+    record_result(
+        game,
+        ResultEntry(ending="forfeit", decided_by="N"),
+        by=bob,
+        reason="wrong player marked absent",
+    )
     changes = list(ResultChange.objects.filter(pairing=game).order_by("pk"))
     assert [c.changed_by for c in changes] == [alice, bob]
     assert changes[0].before is None
@@ -163,6 +193,8 @@ def test_a_correction_keeps_the_earlier_value_with_who_and_when(game, alice, tou
 
 def test_the_round_is_completed_when_every_game_has_a_result(published_round, alice):
     for pairing in published_round.pairings.all():
-        record_result(pairing, ResultEntry(ending="draw24", south_seeds=24, north_seeds=24), by=alice)
+        record_result(
+            pairing, ResultEntry(ending="draw24", south_seeds=24, north_seeds=24), by=alice
+        )
     published_round.refresh_from_db()
     assert published_round.status == Round.Status.COMPLETED

@@ -11,7 +11,10 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.registration import register_player, request_bye, withdraw_player
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import (
-    delete_draft_round, pair_next_round, publish_round, replace_draft_boards,
+    delete_draft_round,
+    pair_next_round,
+    publish_round,
+    replace_draft_boards,
 )
 from tournaments.services.standings import section_standings
 
@@ -19,8 +22,10 @@ pytestmark = pytest.mark.django_db
 
 
 def boards(round_):
-    return [(p.south.pairing_number, p.north.pairing_number if p.north else None)
-            for p in round_.pairings.select_related("south", "north")]
+    return [
+        (p.south.pairing_number, p.north.pairing_number if p.north else None)
+        for p in round_.pairings.select_related("south", "north")
+    ]
 
 
 def finish(round_, by):
@@ -100,7 +105,9 @@ def test_round_two_follows_the_scores_of_round_one(section, players, alice):
     assert not any((s, n) in first_opponents or (n, s) in first_opponents for s, n in second)
 
 
-def test_team_mates_are_never_paired_when_the_tournament_says_so(section, players, tournament, alice):
+def test_team_mates_are_never_paired_when_the_tournament_says_so(
+    section, players, tournament, alice
+):
     ghana = tournament.teams.create(name="Ghana", code="GHA")
     Player.objects.filter(pairing_number__in=[1, 4]).update(team=ghana)
     pairs = boards(pair_next_round(section, by=alice))
@@ -172,7 +179,9 @@ def test_two_simultaneous_requests_create_one_round(section, players, alice):
     assert Seat.objects.count() == 6
 
 
-def test_an_edit_that_breaks_a_rule_is_saved_only_when_confirmed(section, players, tournament, alice):
+def test_an_edit_that_breaks_a_rule_is_saved_only_when_confirmed(
+    section, players, tournament, alice
+):
     ghana = tournament.teams.create(name="Ghana", code="GHA")
     Player.objects.filter(pairing_number__in=[1, 2]).update(team=ghana)
     round_ = pair_next_round(section, by=alice)

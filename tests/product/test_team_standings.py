@@ -30,22 +30,31 @@ pytestmark = pytest.mark.django_db
 def play(section, number, games, by):
     round_ = Round.objects.create(section=section, number=number, status=Round.Status.PUBLISHED)
     store_boards(round_, [(south, north, "") for south, north, _ in games])
-    for pairing, (_, _, entry) in zip(round_.pairings.order_by("board"), games):
+    for pairing, (_, _, entry) in zip(round_.pairings.order_by("board"), games, strict=True):
         record_result(pairing, entry, by=by)
 
 
-def test_team_points_lost_game_seeds_progressive_and_buchholz(tournament, section, make_player, alice):
+def test_team_points_lost_game_seeds_progressive_and_buchholz(
+    tournament, section, make_player, alice
+):
     ghana = tournament.teams.create(name="Ghana", code="GHA")
     togo = tournament.teams.create(name="Togo", code="TOG")
     ama, yaw = make_player("Ama", 1, team=ghana), make_player("Yaw", 2, team=togo)
     kofi, edem = make_player("Kofi", 3, team=ghana), make_player("Edem", 4, team=togo)
     capture = lambda s, n: ResultEntry(ending="capture", south_seeds=s, north_seeds=n)  # noqa: E731
     play(section, 1, [(ama, edem, capture(30, 10)), (yaw, kofi, capture(20, 25))], alice)
-    play(section, 2, [(ama, yaw, ResultEntry(ending="draw24", south_seeds=24, north_seeds=24)),
-                      (kofi, edem, capture(14, 25))], alice)
+    play(
+        section,
+        2,
+        [
+            (ama, yaw, ResultEntry(ending="draw24", south_seeds=24, north_seeds=24)),
+            (kofi, edem, capture(14, 25)),
+        ],
+        alice,
+    )
 
     tables = team_tables(tournament)
-    (_, men), = tables.sections
+    ((_, men),) = tables.sections
     for table in (men, tables.combined):  # one section: the combined table is the same
         first, second = table.rows
         assert (first.team, second.team) == (ghana.pk, togo.pk)

@@ -22,8 +22,22 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["slug", "name", "venue", "start_date", "end_date", "rounds", "minutes_per_player",
-                  "variant", "bye_points", "tiebreaks", "team_tiebreaks", "status", "sections", "teams"]
+        fields = [
+            "slug",
+            "name",
+            "venue",
+            "start_date",
+            "end_date",
+            "rounds",
+            "minutes_per_player",
+            "variant",
+            "bye_points",
+            "tiebreaks",
+            "team_tiebreaks",
+            "status",
+            "sections",
+            "teams",
+        ]
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -31,15 +45,32 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["pairing_number", "name", "sex", "title", "rating", "federation", "team", "status",
-                  "withdrawn_from_round"]
+        fields = [
+            "pairing_number",
+            "name",
+            "sex",
+            "title",
+            "rating",
+            "federation",
+            "team",
+            "status",
+            "withdrawn_from_round",
+        ]
 
 
 class ResultSerializer(serializers.ModelSerializer):
     class Meta:
         model = Result
-        fields = ["south_points", "north_points", "south_seeds", "north_seeds", "ending", "decided_by",
-                  "record", "entered_at"]
+        fields = [
+            "south_points",
+            "north_points",
+            "south_seeds",
+            "north_seeds",
+            "ending",
+            "decided_by",
+            "record",
+            "entered_at",
+        ]
 
 
 class PairingSerializer(serializers.ModelSerializer):
@@ -64,10 +95,18 @@ class ResultEntrySerializer(serializers.Serializer):
     """A result as an arbiter enters it: a move record, or an ending with game scores."""
 
     ending = serializers.ChoiceField(choices=Ending.choices, required=False, allow_null=True)
-    south_seeds = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=48)
-    north_seeds = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=48)
-    south_points = serializers.DecimalField(max_digits=2, decimal_places=1, required=False, allow_null=True)
-    north_points = serializers.DecimalField(max_digits=2, decimal_places=1, required=False, allow_null=True)
+    south_seeds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=48
+    )
+    north_seeds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=48
+    )
+    south_points = serializers.DecimalField(
+        max_digits=2, decimal_places=1, required=False, allow_null=True
+    )
+    north_points = serializers.DecimalField(
+        max_digits=2, decimal_places=1, required=False, allow_null=True
+    )
     decided_by = serializers.ChoiceField(choices=Side.choices, required=False, allow_null=True)
     record = serializers.CharField(required=False, allow_blank=True, default="")
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)

@@ -7,8 +7,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.serializers import (
-    ErrorSerializer, PairingSerializer, PlayerSerializer, ResultEntrySerializer, RoundSerializer,
-    StandingsSerializer, TournamentSerializer,
+    ErrorSerializer,
+    PairingSerializer,
+    PlayerSerializer,
+    ResultEntrySerializer,
+    RoundSerializer,
+    StandingsSerializer,
+    TournamentSerializer,
 )
 from tournaments.models import Pairing, Round, Section, Tournament
 from tournaments.services.errors import ServiceError
@@ -27,7 +32,9 @@ def error_response(error: ServiceError) -> Response:
 def public_section(slug: str, section: str) -> Section:
     return get_object_or_404(
         Section.objects.select_related("tournament"),
-        tournament__slug=slug, tournament__published=True, slug=section,
+        tournament__slug=slug,
+        tournament__published=True,
+        slug=section,
     )
 
 
@@ -77,15 +84,25 @@ class Standings(APIView):
     def get(self, request, slug, section):
         table = section_standings(public_section(slug, section))
         rows = [
-            {"place": place, "rank": table.standings.row(player.pairing_number).rank,
-             "pairing_number": player.pairing_number, "name": player.name,
-             "team": player.team.code if player.team else None,
-             "values": dict(zip(table.standings.tiebreaks, (float(v) for v in values)))}
+            {
+                "place": place,
+                "rank": table.standings.row(player.pairing_number).rank,
+                "pairing_number": player.pairing_number,
+                "name": player.name,
+                "team": player.team.code if player.team else None,
+                "values": {code: float(v) for code, v in zip(table.standings.tiebreaks, values, strict=True)},
+            }
             for place, player, values in table.rows()
         ]
-        return Response(StandingsSerializer(
-            {"after_round": table.after_round, "tiebreaks": list(table.standings.tiebreaks), "rows": rows}
-        ).data)
+        return Response(
+            StandingsSerializer(
+                {
+                    "after_round": table.after_round,
+                    "tiebreaks": list(table.standings.tiebreaks),
+                    "rows": rows,
+                }
+            ).data
+        )
 
 
 class SectionTrf(APIView):
@@ -95,7 +112,9 @@ class SectionTrf(APIView):
     def get(self, request, slug, section):
         group = public_section(slug, section)
         played = group.rounds.exclude(status=Round.Status.DRAFT).count()
-        response = HttpResponse(dumps(section_history(group, played)), content_type="text/plain; charset=utf-8")
+        response = HttpResponse(
+            dumps(section_history(group, played)), content_type="text/plain; charset=utf-8"
+        )
         response["Content-Disposition"] = f'attachment; filename="{slug}-{section}.trf"'
         return response
 
@@ -103,10 +122,13 @@ class SectionTrf(APIView):
 class PairNextRound(APIView):
     """Pair the section's next round as a draft (arbiters of the tournament only)."""
 
-    @extend_schema(request=None, responses={201: RoundSerializer, 400: ErrorSerializer, 403: ErrorSerializer})
+    @extend_schema(
+        request=None, responses={201: RoundSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
+    )
     def post(self, request, slug, section):
-        group = get_object_or_404(Section.objects.select_related("tournament"),
-                                  tournament__slug=slug, slug=section)
+        group = get_object_or_404(
+            Section.objects.select_related("tournament"), tournament__slug=slug, slug=section
+        )
         try:
             round_ = pair_next_round(group, by=request.user)
         except ServiceError as error:
@@ -117,12 +139,16 @@ class PairNextRound(APIView):
 class EnterResult(APIView):
     """Enter or correct the result of one game (arbiters of the tournament only)."""
 
-    @extend_schema(request=ResultEntrySerializer,
-                   responses={200: PairingSerializer, 400: ErrorSerializer, 403: ErrorSerializer})
+    @extend_schema(
+        request=ResultEntrySerializer,
+        responses={200: PairingSerializer, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
     def post(self, request, slug, pairing_id):
-        pairing = Pairing.objects.select_related("round__section__tournament").filter(
-            pk=pairing_id, round__section__tournament__slug=slug
-        ).first()
+        pairing = (
+            Pairing.objects.select_related("round__section__tournament")
+            .filter(pk=pairing_id, round__section__tournament__slug=slug)
+            .first()
+        )
         if pairing is None:
             raise NotFound(f"Tournament {slug} has no game with id {pairing_id}.")
         if not pairing.round.section.tournament.is_arbiter(request.user):

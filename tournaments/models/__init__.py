@@ -2,8 +2,8 @@
 
 from tournaments.models.event import Section, Team, Tournament, Variant
 from tournaments.models.people import Player, RequestedBye
-from tournaments.models.rounds import Pairing, Round, Seat
 from tournaments.models.results import Ending, Result, ResultChange, Side
+from tournaments.models.rounds import Pairing, Round, Seat
 
 __all__ = [
     "Ending",

@@ -33,7 +33,9 @@ class Tournament(models.Model):
     clock_warning_minutes = models.PositiveSmallIntegerField(
         _("call the arbiter under (minutes)"), default=3
     )
-    variant = models.CharField(_("rule variant"), max_length=24, choices=Variant, default=Variant.ABAPA)
+    variant = models.CharField(
+        _("rule variant"), max_length=24, choices=Variant, default=Variant.ABAPA
+    )
     bye_points = models.DecimalField(
         _("pairing-allocated bye points"), max_digits=2, decimal_places=1, default=Decimal("1")
     )
@@ -43,10 +45,14 @@ class Tournament(models.Model):
     )
     avoid_teammates = models.BooleanField(_("never pair team-mates"), default=True)
     acceleration = models.BooleanField(_("Baku acceleration"), default=False)
-    status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.REGISTRATION)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status, default=Status.REGISTRATION
+    )
     published = models.BooleanField(_("shown to the public"), default=True)
     arbiters = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments",
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="arbitrated_tournaments",
         verbose_name=_("arbiters"),
     )
     created_at = models.DateTimeField(auto_now_add=True)

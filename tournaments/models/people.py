@@ -28,15 +28,21 @@ class Player(models.Model):
     pairing_number = models.PositiveIntegerField(_("pairing number"))
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.ACTIVE)
     withdrawn_from_round = models.PositiveSmallIntegerField(
-        _("withdrawn from round"), null=True, blank=True,
+        _("withdrawn from round"),
+        null=True,
+        blank=True,
         help_text=_("Not paired from this round on."),
     )
     entry_round = models.PositiveSmallIntegerField(
-        _("first round played"), default=1,
+        _("first round played"),
+        default=1,
         help_text=_("A late entry misses the rounds before this one."),
     )
     late_entry_points = models.DecimalField(
-        _("points for each missed round"), max_digits=2, decimal_places=1, default=Decimal("0"),
+        _("points for each missed round"),
+        max_digits=2,
+        decimal_places=1,
+        default=Decimal("0"),
     )
 
     class Meta:
@@ -45,14 +51,18 @@ class Player(models.Model):
             models.UniqueConstraint(
                 fields=["section", "pairing_number"], name="player_pairing_number_unique"
             ),
-            models.CheckConstraint(condition=Q(pairing_number__gte=1), name="player_pairing_number_positive"),
+            models.CheckConstraint(
+                condition=Q(pairing_number__gte=1), name="player_pairing_number_positive"
+            ),
             models.CheckConstraint(condition=Q(sex__in=["m", "w"]), name="player_sex_valid"),
             models.CheckConstraint(
                 condition=Q(status="active", withdrawn_from_round__isnull=True)
                 | Q(status="withdrawn", withdrawn_from_round__isnull=False),
                 name="player_withdrawal_has_round",
             ),
-            models.CheckConstraint(condition=Q(entry_round__gte=1), name="player_entry_round_positive"),
+            models.CheckConstraint(
+                condition=Q(entry_round__gte=1), name="player_entry_round_positive"
+            ),
             models.CheckConstraint(
                 condition=Q(late_entry_points__in=[Decimal("0"), Decimal("0.5"), Decimal("1")]),
                 name="player_late_entry_points_valid",
@@ -75,7 +85,9 @@ class RequestedBye(models.Model):
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="requested_byes")
     round_number = models.PositiveSmallIntegerField(_("round"))
-    points = models.DecimalField(_("points"), max_digits=2, decimal_places=1, default=Decimal("0.5"))
+    points = models.DecimalField(
+        _("points"), max_digits=2, decimal_places=1, default=Decimal("0.5")
+    )
 
     class Meta:
         ordering = ["player", "round_number"]
@@ -85,7 +97,9 @@ class RequestedBye(models.Model):
                 condition=Q(points__in=[Decimal("0"), Decimal("0.5")]),
                 name="requested_bye_points_valid",
             ),
-            models.CheckConstraint(condition=Q(round_number__gte=1), name="requested_bye_round_positive"),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="requested_bye_round_positive"
+            ),
         ]
 
     def __str__(self):

@@ -27,7 +27,12 @@ class Ending(models.TextChoices):
 
 
 PLAYED_ENDINGS = [
-    Ending.CAPTURE, Ending.DRAW24, Ending.NO_MOVES, Ending.AGREED, Ending.TIME, Ending.RESIGN,
+    Ending.CAPTURE,
+    Ending.DRAW24,
+    Ending.NO_MOVES,
+    Ending.AGREED,
+    Ending.TIME,
+    Ending.RESIGN,
 ]
 # Endings where one named player decides the outcome: the flagged, resigning or absent one.
 DECIDED_BY_ONE_SIDE = [Ending.TIME, Ending.RESIGN, Ending.FORFEIT]
@@ -66,7 +71,9 @@ class Result(models.Model):
                 | Q(south_seeds__lte=48 - F("north_seeds")),
                 name="result_seeds_sum_at_most_48",
             ),
-            models.CheckConstraint(condition=Q(ending__in=Ending.values), name="result_ending_known"),
+            models.CheckConstraint(
+                condition=Q(ending__in=Ending.values), name="result_ending_known"
+            ),
             models.CheckConstraint(
                 condition=~Q(ending__in=PLAYED_ENDINGS)
                 | (
@@ -77,13 +84,22 @@ class Result(models.Model):
             ),
             models.CheckConstraint(
                 condition=~Q(ending=Ending.FORFEIT)
-                | Q(south_points=Decimal("1") - F("north_points"), south_points__in=[0, 1],
-                    south_seeds__isnull=True, north_seeds__isnull=True),
+                | Q(
+                    south_points=Decimal("1") - F("north_points"),
+                    south_points__in=[0, 1],
+                    south_seeds__isnull=True,
+                    north_seeds__isnull=True,
+                ),
                 name="result_forfeit_unplayed",
             ),
             models.CheckConstraint(
                 condition=~Q(ending=Ending.DOUBLE_FORFEIT)
-                | Q(south_points=0, north_points=0, south_seeds__isnull=True, north_seeds__isnull=True),
+                | Q(
+                    south_points=0,
+                    north_points=0,
+                    south_seeds__isnull=True,
+                    north_seeds__isnull=True,
+                ),
                 name="result_double_forfeit_zero",
             ),
             models.CheckConstraint(

@@ -40,7 +40,11 @@ class Pairing(models.Model):
     board = models.PositiveSmallIntegerField(_("board"))
     south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     north = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         help_text=_("Empty for the pairing-allocated bye."),
     )
     explanation = models.CharField(_("explanation"), max_length=300, blank=True)
@@ -49,7 +53,9 @@ class Pairing(models.Model):
         ordering = ["round", "board"]
         constraints = [
             models.UniqueConstraint(fields=["round", "board"], name="pairing_board_unique"),
-            models.CheckConstraint(condition=~Q(south=models.F("north")), name="pairing_two_players"),
+            models.CheckConstraint(
+                condition=~Q(south=models.F("north")), name="pairing_two_players"
+            ),
             models.CheckConstraint(condition=Q(board__gte=1), name="pairing_board_positive"),
         ]
 
@@ -77,7 +83,9 @@ class Seat(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["round", "player"], name="seat_one_per_player_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "player"], name="seat_one_per_player_per_round"
+            ),
             models.UniqueConstraint(fields=["pairing", "side"], name="seat_one_per_side"),
         ]
 

@@ -11,10 +11,9 @@ from decimal import Decimal
 from tournaments.models import Player, RequestedBye, Round, Seat, Section
 from tournaments.models.results import Ending
 from tournaments.pairing.baku import baku_virtual_points
-from tournaments.trf import RoundCell, Scoring
 from tournaments.trf import Player as TrfPlayer
+from tournaments.trf import RoundCell, Scoring, codes
 from tournaments.trf import Tournament as TrfTournament
-from tournaments.trf import codes
 
 ABSENCE_BY_POINTS = {
     Decimal("0"): codes.ZERO_POINT_BYE,
@@ -32,7 +31,9 @@ def section_scoring(section: Section) -> Scoring:
     return Scoring(pairing_bye=section.tournament.bye_points)
 
 
-def section_history(section: Section, rounds: int | None = None, *, announce_round: int | None = None) -> TrfTournament:
+def section_history(
+    section: Section, rounds: int | None = None, *, announce_round: int | None = None
+) -> TrfTournament:
     """Return the section as a TRF tournament with the results of rounds 1..`rounds`.
 
     `rounds` defaults to every round that exists. A seat whose game has no result yet is
@@ -72,15 +73,25 @@ def section_history(section: Section, rounds: int | None = None, *, announce_rou
     if tournament.avoid_teammates:
         history.forbidden_pairs = _teammates(players)
     if tournament.acceleration:
-        history.acceleration = baku_virtual_points([p.pairing_number for p in players], tournament.rounds)
+        history.acceleration = baku_virtual_points(
+            [p.pairing_number for p in players], tournament.rounds
+        )
     return history
 
 
-def _round_cells(section: Section, rounds: int, numbers: dict[int, int]) -> dict[tuple[int, int], RoundCell]:
+def _round_cells(
+    section: Section, rounds: int, numbers: dict[int, int]
+) -> dict[tuple[int, int], RoundCell]:
     """(player id, round number) -> the block of every seat of rounds 1..`rounds`."""
     seats = Seat.objects.filter(round__section=section, round__number__lte=rounds).values_list(
-        "player_id", "round__number", "side", "pairing__south_id", "pairing__north_id",
-        "pairing__result__south_points", "pairing__result__north_points", "pairing__result__ending",
+        "player_id",
+        "round__number",
+        "side",
+        "pairing__south_id",
+        "pairing__north_id",
+        "pairing__result__south_points",
+        "pairing__result__north_points",
+        "pairing__result__ending",
     )
     cells = {}
     for player_id, number, side, south_id, north_id, south_points, north_points, ending in seats:

@@ -12,7 +12,9 @@ TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
 
 def seeding_key(player: Player):
     """Order before round 1: rating (highest first, unrated last), then title, then name."""
-    title_rank = TITLE_ORDER.index(player.title) if player.title in TITLE_ORDER else len(TITLE_ORDER)
+    title_rank = (
+        TITLE_ORDER.index(player.title) if player.title in TITLE_ORDER else len(TITLE_ORDER)
+    )
     return (-(player.rating or 0), title_rank, player.name.casefold())
 
 
@@ -46,9 +48,7 @@ def assign_pairing_numbers(section: Section, order: list[int] | None = None) -> 
     """
     Section.objects.select_for_update().get(pk=section.pk)
     if section_has_rounds(section):
-        raise ServiceError(
-            "Pairing numbers are fixed once round 1 is paired.", code="rounds_exist"
-        )
+        raise ServiceError("Pairing numbers are fixed once round 1 is paired.", code="rounds_exist")
     players = list(section.players.all())
     if order is None:
         players.sort(key=seeding_key)
@@ -57,7 +57,8 @@ def assign_pairing_numbers(section: Section, order: list[int] | None = None) -> 
         if sorted(order) != sorted(by_id):
             raise ServiceError(
                 "The order must list every player of the section exactly once.",
-                code="bad_order", field="order",
+                code="bad_order",
+                field="order",
             )
         players = [by_id[pk] for pk in order]
     # Shift out of the way first so the unique (section, pairing number) never clashes midway.
@@ -79,7 +80,8 @@ def withdraw_player(player: Player, from_round: int) -> Player:
     if player.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
             f"{player.name} is already paired in round {from_round} or later.",
-            code="already_paired", field="from_round",
+            code="already_paired",
+            field="from_round",
         )
     player.status = Player.Status.WITHDRAWN
     player.withdrawn_from_round = from_round
@@ -93,7 +95,8 @@ def request_bye(player: Player, round_number: int, points) -> RequestedBye:
     if player.section.rounds.filter(number=round_number).exists():
         raise ServiceError(
             f"Round {round_number} is already paired; a bye must be asked for before.",
-            code="round_exists", field="round_number",
+            code="round_exists",
+            field="round_number",
         )
     bye, _ = RequestedBye.objects.update_or_create(
         player=player, round_number=round_number, defaults={"points": points}

@@ -55,9 +55,7 @@ def record_result(pairing: Pairing, entry: ResultEntry, *, by, reason: str = "")
     require_arbiter(tournament, by)
     outcome, decided_by = evaluate(entry, tournament.variant)
     with transaction.atomic():
-        pairing = (
-            Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
-        )
+        pairing = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
         _check_pairing_takes_a_result(pairing)
         result = Result.objects.filter(pairing=pairing).first()
         before = result.snapshot() if result else None
@@ -84,7 +82,9 @@ def evaluate(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
 def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
     declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
     if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
-        raise ServiceError("A forfeit has no move record.", code="unexpected_record", field="record")
+        raise ServiceError(
+            "A forfeit has no move record.", code="unexpected_record", field="record"
+        )
     try:
         game = replay_record(entry.record, variant, declared)
         outcome = result_of_replay(game)
@@ -95,14 +95,16 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
     if entry.ending and entry.ending != outcome.ending:
         raise ServiceError(
             f"The record ends by {outcome.ending}, not {entry.ending}.",
-            code="ending_mismatch", field="ending",
+            code="ending_mismatch",
+            field="ending",
         )
     scores = _typed_scores(entry)
     if scores is not None and scores != outcome.game_score:
         raise ServiceError(
             f"The record gives the game score {outcome.game_score[0]}–{outcome.game_score[1]}, "
             f"not {scores[0]}–{scores[1]}.",
-            code="declared_score", field="south_seeds",
+            code="declared_score",
+            field="south_seeds",
         )
     decided_by = ""
     if outcome.ending in (Ending.TIME, Ending.RESIGN):
@@ -111,7 +113,8 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
             raise ServiceError(
                 f"The record leaves {'South' if mover == 'S' else 'North'} to move, so that "
                 f"player is the one who lost on time or resigned.",
-                code="decided_by_mismatch", field="decided_by",
+                code="decided_by_mismatch",
+                field="decided_by",
             )
         decided_by = mover
     _check_typed_points(entry, outcome)
@@ -120,7 +123,9 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
 
 def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
     if not entry.ending:
-        raise ServiceError("Give the ending, or a move record.", code="missing_ending", field="ending")
+        raise ServiceError(
+            "Give the ending, or a move record.", code="missing_ending", field="ending"
+        )
     winner = None
     if entry.ending == Ending.FORFEIT:
         if entry.decided_by not in OTHER_SIDE:
@@ -130,30 +135,44 @@ def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
         winner = OTHER_SIDE[entry.decided_by]
     if entry.ending in (Ending.TIME, Ending.RESIGN) and entry.decided_by not in OTHER_SIDE:
         raise ServiceError(
-            "Name the player who lost on time or resigned.", code="missing_decided_by", field="decided_by"
+            "Name the player who lost on time or resigned.",
+            code="missing_decided_by",
+            field="decided_by",
         )
     try:
         outcome = result_from_scores(
-            entry.ending, entry.south_seeds, entry.north_seeds, winner=winner,
+            entry.ending,
+            entry.south_seeds,
+            entry.north_seeds,
+            winner=winner,
             flagged=entry.decided_by if entry.ending == Ending.TIME else None,
         )
     except ResultEntryError as error:
-        raise ServiceError(error.message, code=error.code, field=_field_name(error.field)) from error
+        raise ServiceError(
+            error.message, code=error.code, field=_field_name(error.field)
+        ) from error
     if entry.ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
         raise ServiceError(
             "The resigning player cannot have the winning score.",
-            code="inconsistent_with_ending", field="decided_by",
+            code="inconsistent_with_ending",
+            field="decided_by",
         )
     _check_typed_points(entry, outcome)
-    decided_by = entry.decided_by if entry.ending in (Ending.TIME, Ending.RESIGN, Ending.FORFEIT) else ""
+    decided_by = (
+        entry.decided_by if entry.ending in (Ending.TIME, Ending.RESIGN, Ending.FORFEIT) else ""
+    )
     return outcome, decided_by
 
 
 def _field_name(core_field: str) -> str:
-    return {"south": "south_seeds", "north": "north_seeds", "score": "south_seeds",
-            "points": "south_points", "flagged": "decided_by", "winner": "decided_by"}.get(
-        core_field, core_field
-    )
+    return {
+        "south": "south_seeds",
+        "north": "north_seeds",
+        "score": "south_seeds",
+        "points": "south_points",
+        "flagged": "decided_by",
+        "winner": "decided_by",
+    }.get(core_field, core_field)
 
 
 def _typed_scores(entry: ResultEntry) -> tuple[int, int] | None:
@@ -170,7 +189,8 @@ def _check_typed_points(entry: ResultEntry, outcome: GameResult) -> None:
         south, north = _points(outcome)
         raise ServiceError(
             f"The game gives {south}–{north}, not the points entered.",
-            code="points_mismatch", field="south_points",
+            code="points_mismatch",
+            field="south_points",
         )
 
 
@@ -182,7 +202,8 @@ def _check_pairing_takes_a_result(pairing: Pairing) -> None:
     if pairing.round.status == Round.Status.DRAFT:
         raise ServiceError(
             f"Round {pairing.round.number} is not published yet.",
-            code="round_not_published", field="pairing",
+            code="round_not_published",
+            field="pairing",
         )
     if pairing.is_bye:
         raise ServiceError(

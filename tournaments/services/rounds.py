@@ -5,12 +5,12 @@ input a pairing program would read from a file, so the product pairs exactly as 
 command line does.
 """
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournaments.models import Pairing, Player, Round, Seat, Section
-from dataclasses import dataclass
-
 from tournaments.pairing import PairingRequest, pair_request
 from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.errors import PairingImpossible
@@ -32,7 +32,9 @@ def pair_next_round(section: Section, *, by) -> Round:
     require_arbiter(section.tournament, by)
     try:
         with transaction.atomic():
-            section = Section.objects.select_for_update().select_related("tournament").get(pk=section.pk)
+            section = (
+                Section.objects.select_for_update().select_related("tournament").get(pk=section.pk)
+            )
             number = _next_round_number(section)
             pairing = _engine_pairing(section, number)
             return _store_round(section, number, pairing)
@@ -76,14 +78,18 @@ def _engine_pairing(section: Section, number: int) -> RoundPairing:
     try:
         return pair_request(_pairing_request(section, number))
     except PairingImpossible as error:
-        raise ServiceError(f"No valid pairing exists: {error}", code="pairing_impossible") from error
+        raise ServiceError(
+            f"No valid pairing exists: {error}", code="pairing_impossible"
+        ) from error
 
 
 def _store_round(section: Section, number: int, pairing: RoundPairing) -> Round:
     round_ = Round.objects.create(section=section, number=number)
     players = {p.pairing_number: p for p in section.players.all()}
-    boards = [(players[b.south], players[b.north], b.explanation.text() if b.explanation else "")
-              for b in pairing.boards]
+    boards = [
+        (players[b.south], players[b.north], b.explanation.text() if b.explanation else "")
+        for b in pairing.boards
+    ]
     if pairing.bye is not None:
         boards.append((players[pairing.bye], None, "Pairing-allocated bye"))
     store_boards(round_, boards)
@@ -99,10 +105,16 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
     seats = []
     for pairing in pairings:
         if pairing.north is None:
-            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.BYE))
+            seats.append(
+                Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.BYE)
+            )
         else:
-            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.SOUTH))
-            seats.append(Seat(round=round_, player=pairing.north, pairing=pairing, side=Seat.Side.NORTH))
+            seats.append(
+                Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.SOUTH)
+            )
+            seats.append(
+                Seat(round=round_, player=pairing.north, pairing=pairing, side=Seat.Side.NORTH)
+            )
     Seat.objects.bulk_create(seats)
 
 
@@ -125,7 +137,9 @@ def publish_round(round_: Round, *, by) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != Round.Status.DRAFT:
-            raise ServiceError(f"Round {round_.number} is already published.", code="round_published")
+            raise ServiceError(
+                f"Round {round_.number} is already published.", code="round_published"
+            )
         round_.status = Round.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
@@ -143,7 +157,9 @@ class DraftEdit:
     saved: bool
 
 
-def replace_draft_boards(round_: Round, boards: list[tuple[int, int | None]], *, by, confirm: bool) -> DraftEdit:
+def replace_draft_boards(
+    round_: Round, boards: list[tuple[int, int | None]], *, by, confirm: bool
+) -> DraftEdit:
     """Replace the boards of a draft round with the arbiter's, after checking them.
 
     `boards` lists (South, North) pairing numbers, North None for the pairing-allocated bye.
@@ -153,18 +169,29 @@ def replace_draft_boards(round_: Round, boards: list[tuple[int, int | None]], *,
     """
     require_arbiter(round_.section.tournament, by)
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("section__tournament").get(pk=round_.pk)
+        round_ = (
+            Round.objects.select_for_update()
+            .select_related("section__tournament")
+            .get(pk=round_.pk)
+        )
         if round_.status != Round.Status.DRAFT:
-            raise ServiceError(f"Round {round_.number} is published; its pairing is final.",
-                               code="round_published")
+            raise ServiceError(
+                f"Round {round_.number} is published; its pairing is final.", code="round_published"
+            )
         pairs = [(south, north) for south, north in boards if north is not None]
         byes = [south for south, north in boards if north is None]
         if len(byes) > 1:
-            raise ServiceError("A round has at most one pairing-allocated bye.", code="two_byes", field="boards")
-        report = check_pairing(_pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None)
+            raise ServiceError(
+                "A round has at most one pairing-allocated bye.", code="two_byes", field="boards"
+            )
+        report = check_pairing(
+            _pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None
+        )
         impossible = [f.message for f in report.findings if f.code in IMPOSSIBLE_FINDINGS]
         if impossible:
-            raise ServiceError("; ".join(impossible).capitalize() + ".", code="impossible_pairing", field="boards")
+            raise ServiceError(
+                "; ".join(impossible).capitalize() + ".", code="impossible_pairing", field="boards"
+            )
         findings = [f.message for f in report.findings]
         edit = DraftEdit(findings, report.equals_dutch, saved=not findings or confirm)
         if edit.saved:

@@ -24,15 +24,23 @@ def build_sample_section(section: Section, players: int, rounds: int, seed: int 
     """Fill `section` with `players` players and `rounds` completed rounds of random games."""
     rng = random.Random(seed)
     people = Player.objects.bulk_create(
-        Player(section=section, name=f"Player {n:05d}", sex="m", rating=2400 - n % 1000,
-               pairing_number=n)
+        Player(
+            section=section,
+            name=f"Player {n:05d}",
+            sex="m",
+            rating=2400 - n % 1000,
+            pairing_number=n,
+        )
         for n in range(1, players + 1)
     )
     for number in range(1, rounds + 1):
         round_ = Round.objects.create(section=section, number=number, status=Round.Status.COMPLETED)
         order = people[:]
         rng.shuffle(order)
-        pairs = [(order[i], order[i + 1] if i + 1 < len(order) else None) for i in range(0, len(order), 2)]
+        pairs = [
+            (order[i], order[i + 1] if i + 1 < len(order) else None)
+            for i in range(0, len(order), 2)
+        ]
         pairings = Pairing.objects.bulk_create(
             Pairing(round=round_, board=board, south=south, north=north)
             for board, (south, north) in enumerate(pairs, start=1)
@@ -45,8 +53,15 @@ def build_sample_section(section: Section, players: int, rounds: int, seed: int 
             seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side="S"))
             seats.append(Seat(round=round_, player=pairing.north, pairing=pairing, side="N"))
             ending, south_points, north_points, south_seeds, north_seeds = rng.choice(OUTCOMES)
-            results.append(Result(pairing=pairing, ending=ending, south_points=south_points,
-                                  north_points=north_points, south_seeds=south_seeds,
-                                  north_seeds=north_seeds))
+            results.append(
+                Result(
+                    pairing=pairing,
+                    ending=ending,
+                    south_points=south_points,
+                    north_points=north_points,
+                    south_seeds=south_seeds,
+                    north_seeds=north_seeds,
+                )
+            )
         Seat.objects.bulk_create(seats)
         Result.objects.bulk_create(results)

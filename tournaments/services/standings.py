@@ -24,15 +24,16 @@ class SectionStandings:
     def rows(self):
         """(place text, player, values in tie-break order) in rank order."""
         for row in self.standings.rows:
-            yield (self.standings.place(row.id), self.players[row.id],
-                   [row.values[code] for code in self.standings.tiebreaks])
+            yield (
+                self.standings.place(row.id),
+                self.players[row.id],
+                [row.values[code] for code in self.standings.tiebreaks],
+            )
 
 
 def completed_round_count(section: Section) -> int:
     """Rounds whose every game has a result: the standings are shown after the last of them."""
-    last = (
-        section.rounds.filter(status=Round.Status.COMPLETED).order_by("-number").first()
-    )
+    last = section.rounds.filter(status=Round.Status.COMPLETED).order_by("-number").first()
     return last.number if last else 0
 
 
@@ -50,5 +51,7 @@ def section_standings(section: Section, after_round: int | None = None) -> Secti
 def section_crosstable(table: SectionStandings) -> list[tuple[Player, CrosstableRow]]:
     """Crosstable rows in rank order, each with its player."""
     scoring = section_scoring(table.section)
-    rows = crosstable(records_from_trf(table.history, scoring), table.standings, scoring_system(scoring))
+    rows = crosstable(
+        records_from_trf(table.history, scoring), table.standings, scoring_system(scoring)
+    )
     return [(table.players[row.id], row) for row in rows]

@@ -21,7 +21,12 @@ class TeamTables:
         for row in table.rows:
             sharing = sum(1 for other in table.rows if other.rank == row.rank)
             place = str(row.rank) if sharing == 1 else f"{row.rank}-{row.rank + sharing - 1}"
-            yield place, self.teams[row.team], [row.values[c] for c in table.tiebreaks], row.round_points
+            yield (
+                place,
+                self.teams[row.team],
+                [row.values[c] for c in table.tiebreaks],
+                row.round_points,
+            )
 
 
 def team_tables(tournament: Tournament) -> TeamTables:
@@ -37,7 +42,8 @@ def team_tables(tournament: Tournament) -> TeamTables:
             individual[table.players[row.id].pk] = row.values
         per_section.append((table, section_games))
     sections = [
-        (table, team_standings(section_games, individual, order)) for table, section_games in per_section
+        (table, team_standings(section_games, individual, order))
+        for table, section_games in per_section
     ]
     teams = {team.pk: team for team in tournament.teams.all()}
     return TeamTables(tournament, sections, team_standings(games, individual, order), teams)
@@ -54,20 +60,34 @@ def _team_games(table: SectionStandings):
         for number, cell in enumerate(trf_player.rounds[: table.after_round], start=1):
             own, lost = seeds.get((player.pk, number), (None, False))
             yield TeamGame(
-                section=table.section.slug, team=player.team_id, player=player.pk, round=number,
-                points=cell.points(scoring), seeds=own, lost=lost,
+                section=table.section.slug,
+                team=player.team_id,
+                player=player.pk,
+                round=number,
+                points=cell.points(scoring),
+                seeds=own,
+                lost=lost,
             )
 
 
 def _game_scores(table: SectionStandings) -> dict[tuple[int, int], tuple[int, bool]]:
     """(player id, round) -> (the player's game score in seeds, whether he lost that game)."""
     seats = (
-        Seat.objects.filter(round__section=table.section, round__number__lte=table.after_round,
-                            pairing__result__south_seeds__isnull=False)
+        Seat.objects.filter(
+            round__section=table.section,
+            round__number__lte=table.after_round,
+            pairing__result__south_seeds__isnull=False,
+        )
         .exclude(side=Seat.Side.BYE)
-        .values_list("player_id", "round__number", "side", "pairing__result__south_seeds",
-                     "pairing__result__north_seeds", "pairing__result__south_points",
-                     "pairing__result__north_points")
+        .values_list(
+            "player_id",
+            "round__number",
+            "side",
+            "pairing__result__south_seeds",
+            "pairing__result__north_seeds",
+            "pairing__result__south_points",
+            "pairing__result__north_points",
+        )
     )
     scores = {}
     for player_id, number, side, south_seeds, north_seeds, south_points, north_points in seats:

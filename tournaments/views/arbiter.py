@@ -15,8 +15,11 @@ from tournaments.views.access import arbiter_required
 @arbiter_required
 def dashboard(request, tournament):
     sections = tournament.sections.prefetch_related("rounds")
-    return render(request, "tournaments/arbiter/dashboard.html",
-                  {"tournament": tournament, "sections": sections})
+    return render(
+        request,
+        "tournaments/arbiter/dashboard.html",
+        {"tournament": tournament, "sections": sections},
+    )
 
 
 @require_POST
@@ -35,7 +38,9 @@ def pair_next(request, tournament, section):
 def _round(tournament, section, number) -> Round:
     return get_object_or_404(
         Round.objects.select_related("section__tournament"),
-        section__tournament=tournament, section__slug=section, number=number,
+        section__tournament=tournament,
+        section__slug=section,
+        number=number,
     )
 
 
@@ -43,8 +48,11 @@ def _round(tournament, section, number) -> Round:
 def round_detail(request, tournament, section, number):
     round_ = _round(tournament, section, number)
     pairings = round_.pairings.select_related("south", "north", "result")
-    return render(request, "tournaments/arbiter/round.html",
-                  {"tournament": tournament, "round": round_, "pairings": pairings})
+    return render(
+        request,
+        "tournaments/arbiter/round.html",
+        {"tournament": tournament, "round": round_, "pairings": pairings},
+    )
 
 
 @require_POST
@@ -81,7 +89,9 @@ def edit_draft(request, tournament, section, number):
         if form.is_valid():
             try:
                 edit = round_service.replace_draft_boards(
-                    round_, form.cleaned_data["boards"], by=request.user,
+                    round_,
+                    form.cleaned_data["boards"],
+                    by=request.user,
                     confirm=form.cleaned_data["confirm"],
                 )
             except ServiceError as error:
@@ -89,41 +99,67 @@ def edit_draft(request, tournament, section, number):
             else:
                 if edit.saved:
                     messages.success(request, f"Round {number} pairing saved.")
-                    return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
+                    return redirect(
+                        "arbiter:round", slug=tournament.slug, section=section, number=number
+                    )
     else:
-        lines = [f"{p.south.pairing_number} {p.north.pairing_number if p.north else 0}"
-                 for p in round_.pairings.select_related("south", "north")]
+        lines = [
+            f"{p.south.pairing_number} {p.north.pairing_number if p.north else 0}"
+            for p in round_.pairings.select_related("south", "north")
+        ]
         form = DraftPairingForm(initial={"boards": "\n".join(lines)})
-    return render(request, "tournaments/arbiter/edit_draft.html",
-                  {"tournament": tournament, "round": round_, "form": form, "edit": edit})
+    return render(
+        request,
+        "tournaments/arbiter/edit_draft.html",
+        {"tournament": tournament, "round": round_, "form": form, "edit": edit},
+    )
 
 
 @arbiter_required
 def enter_result(request, tournament, pairing_id):
     pairing = get_object_or_404(
         Pairing.objects.select_related("round__section__tournament", "south", "north"),
-        pk=pairing_id, round__section__tournament=tournament,
+        pk=pairing_id,
+        round__section__tournament=tournament,
     )
     current = getattr(pairing, "result", None)
     if request.method == "POST":
         form = ResultForm(request.POST)
         if form.is_valid():
             try:
-                record_result(pairing, form.entry(), by=request.user, reason=form.cleaned_data["reason"])
+                record_result(
+                    pairing, form.entry(), by=request.user, reason=form.cleaned_data["reason"]
+                )
             except ServiceError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 messages.success(request, f"Result of board {pairing.board} saved.")
-                return redirect("arbiter:round", slug=tournament.slug,
-                                section=pairing.round.section.slug, number=pairing.round.number)
+                return redirect(
+                    "arbiter:round",
+                    slug=tournament.slug,
+                    section=pairing.round.section.slug,
+                    number=pairing.round.number,
+                )
     else:
         initial = {}
         if current:
-            initial = {"ending": current.ending if not current.record else "",
-                       "south_seeds": current.south_seeds, "north_seeds": current.north_seeds,
-                       "decided_by": current.decided_by, "record": current.record}
+            initial = {
+                "ending": current.ending if not current.record else "",
+                "south_seeds": current.south_seeds,
+                "north_seeds": current.north_seeds,
+                "decided_by": current.decided_by,
+                "record": current.record,
+            }
         form = ResultForm(initial=initial)
     changes = pairing.result_changes.select_related("changed_by")
-    return render(request, "tournaments/arbiter/result.html",
-                  {"tournament": tournament, "pairing": pairing, "form": form,
-                   "result": current, "changes": changes})
+    return render(
+        request,
+        "tournaments/arbiter/result.html",
+        {
+            "tournament": tournament,
+            "pairing": pairing,
+            "form": form,
+            "result": current,
+            "changes": changes,
+        },
+    )

@@ -7,9 +7,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from games.oware.board_view import board_view
-from games.oware.notation import replay_record
 from games.oware.errors import RecordError
-from tournaments.models import Pairing, Round, Section, Seat, Tournament
+from games.oware.notation import replay_record
+from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
 
@@ -26,7 +26,9 @@ def _tournament(slug) -> Tournament:
 def _section(slug, section) -> Section:
     return get_object_or_404(
         Section.objects.select_related("tournament"),
-        tournament__slug=slug, tournament__published=True, slug=section,
+        tournament__slug=slug,
+        tournament__published=True,
+        slug=section,
     )
 
 
@@ -36,8 +38,11 @@ def _public_rounds(section):
 
 def tournament(request, slug):
     event = _tournament(slug)
-    return render(request, "tournaments/public/tournament.html",
-                  {"tournament": event, "sections": event.sections.all()})
+    return render(
+        request,
+        "tournaments/public/tournament.html",
+        {"tournament": event, "sections": event.sections.all()},
+    )
 
 
 def section(request, slug, section):
@@ -45,8 +50,11 @@ def section(request, slug, section):
     rounds = list(_public_rounds(group))
     if rounds:
         return round_pairings(request, slug, section, rounds[-1].number)
-    return render(request, "tournaments/public/section.html",
-                  {"tournament": group.tournament, "section": group, "rounds": rounds})
+    return render(
+        request,
+        "tournaments/public/section.html",
+        {"tournament": group.tournament, "section": group, "rounds": rounds},
+    )
 
 
 def round_pairings(request, slug, section, number):
@@ -56,45 +64,82 @@ def round_pairings(request, slug, section, number):
     if round_ is None:
         raise Http404("No published round with that number.")
     pairings = round_.pairings.select_related("south__team", "north__team", "result")
-    return render(request, "tournaments/public/round.html", {
-        "tournament": group.tournament, "section": group, "rounds": rounds,
-        "round": round_, "pairings": pairings, "tab": "pairings",
-    })
+    return render(
+        request,
+        "tournaments/public/round.html",
+        {
+            "tournament": group.tournament,
+            "section": group,
+            "rounds": rounds,
+            "round": round_,
+            "pairings": pairings,
+            "tab": "pairings",
+        },
+    )
 
 
 def standings(request, slug, section):
     group = _section(slug, section)
     table = section_standings(group)
-    return render(request, "tournaments/public/standings.html", {
-        "tournament": group.tournament, "section": group, "table": table,
-        "rounds": list(_public_rounds(group)), "tab": "standings",
-    })
+    return render(
+        request,
+        "tournaments/public/standings.html",
+        {
+            "tournament": group.tournament,
+            "section": group,
+            "table": table,
+            "rounds": list(_public_rounds(group)),
+            "tab": "standings",
+        },
+    )
 
 
 def crosstable(request, slug, section):
     group = _section(slug, section)
     table = section_standings(group)
-    return render(request, "tournaments/public/crosstable.html", {
-        "tournament": group.tournament, "section": group, "table": table,
-        "crosstable": section_crosstable(table), "round_numbers": range(1, table.after_round + 1),
-        "rounds": list(_public_rounds(group)), "tab": "crosstable",
-    })
+    return render(
+        request,
+        "tournaments/public/crosstable.html",
+        {
+            "tournament": group.tournament,
+            "section": group,
+            "table": table,
+            "crosstable": section_crosstable(table),
+            "round_numbers": range(1, table.after_round + 1),
+            "rounds": list(_public_rounds(group)),
+            "tab": "crosstable",
+        },
+    )
 
 
 def teams(request, slug):
     event = _tournament(slug)
-    return render(request, "tournaments/public/teams.html", {
-        "tournament": event, "tables": team_tables(event), "only": None,
-    })
+    return render(
+        request,
+        "tournaments/public/teams.html",
+        {
+            "tournament": event,
+            "tables": team_tables(event),
+            "only": None,
+        },
+    )
 
 
 def section_teams(request, slug, section):
     group = _section(slug, section)
     tables = team_tables(group.tournament)
-    return render(request, "tournaments/public/teams.html", {
-        "tournament": group.tournament, "section": group, "tables": tables, "only": group.slug,
-        "rounds": list(_public_rounds(group)), "tab": "teams",
-    })
+    return render(
+        request,
+        "tournaments/public/teams.html",
+        {
+            "tournament": group.tournament,
+            "section": group,
+            "tables": tables,
+            "only": group.slug,
+            "rounds": list(_public_rounds(group)),
+            "tab": "teams",
+        },
+    )
 
 
 def player(request, slug, section, number):
@@ -106,28 +151,47 @@ def player(request, slug, section, number):
         .select_related("round", "pairing__south", "pairing__north", "pairing__result")
         .order_by("round__number")
     )
-    return render(request, "tournaments/public/player.html", {
-        "tournament": group.tournament, "section": group, "player": person, "seats": seats,
-        "rounds": list(_public_rounds(group)),
-    })
+    return render(
+        request,
+        "tournaments/public/player.html",
+        {
+            "tournament": group.tournament,
+            "section": group,
+            "player": person,
+            "seats": seats,
+            "rounds": list(_public_rounds(group)),
+        },
+    )
 
 
 def game(request, slug, pairing_id):
     event = _tournament(slug)
     pairing = get_object_or_404(
         Pairing.objects.select_related("round__section", "south", "north", "result"),
-        pk=pairing_id, round__section__tournament=event, north__isnull=False,
+        pk=pairing_id,
+        round__section__tournament=event,
+        north__isnull=False,
     )
     if pairing.round.status == Round.Status.DRAFT:
         raise Http404("Not published.")
     result = getattr(pairing, "result", None)
     replayed = _replayed(result, event.variant)
-    context = {"tournament": event, "section": pairing.round.section, "pairing": pairing,
-               "result": result, "board": None}
+    context = {
+        "tournament": event,
+        "section": pairing.round.section,
+        "pairing": pairing,
+        "result": result,
+        "board": None,
+    }
     if replayed is not None:
         ply = _requested_ply(request, replayed.plies)
-        context.update(board=_board_after(replayed, ply), ply=ply, last_ply=replayed.plies,
-                       previous_ply=max(ply - 1, 0), next_ply=min(ply + 1, replayed.plies))
+        context.update(
+            board=_board_after(replayed, ply),
+            ply=ply,
+            last_ply=replayed.plies,
+            previous_ply=max(ply - 1, 0),
+            next_ply=min(ply + 1, replayed.plies),
+        )
     return render(request, "tournaments/public/game.html", context)
 
 
