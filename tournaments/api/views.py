@@ -90,7 +90,10 @@ class Standings(APIView):
                 "pairing_number": player.pairing_number,
                 "name": player.name,
                 "team": player.team.code if player.team else None,
-                "values": {code: float(v) for code, v in zip(table.standings.tiebreaks, values, strict=True)},
+                "values": {
+                    code: float(v)
+                    for code, v in zip(table.standings.tiebreaks, values, strict=True)
+                },
             }
             for place, player, values in table.rows()
         ]

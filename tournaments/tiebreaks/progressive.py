@@ -20,11 +20,3 @@ def progressive_score(section: Section, cut_low: int = 0) -> list[int]:
         values.append(total)
     return values
 
-
-def running_scores(points: list[int]) -> list[int]:
-    """Score after each round."""
-    out, running = [], 0
-    for p in points:
-        running += p
-        out.append(running)
-    return out
