@@ -96,9 +96,9 @@ def build_demo(password: str | None = None) -> tuple[Tournament, str]:
     """Create or refresh the demo tournament; return it and the arbiter's password."""
     with transaction.atomic():
         tournament = _tournament()
+        user, password = _arbiter(tournament, password)
         sections = _sections(tournament)
-        _teams_and_players(tournament, sections)
-    user, password = _arbiter(tournament, password)
+        _teams_and_players(tournament, sections, user)
     for section in tournament.sections.all():
         _play_rounds(section, user)
     return tournament, password
@@ -127,7 +127,7 @@ def _sections(tournament: Tournament) -> dict[str, Section]:
     return sections
 
 
-def _teams_and_players(tournament: Tournament, sections: dict[str, Section]) -> None:
+def _teams_and_players(tournament: Tournament, sections: dict[str, Section], user) -> None:
     ratings = random.Random(2026)  # fixed seed: the demo is the same on every machine
     for name, code, coach, men, women in TEAMS:
         team, _ = Team.objects.update_or_create(
@@ -142,6 +142,7 @@ def _teams_and_players(tournament: Tournament, sections: dict[str, Section]) -> 
                 if not section.players.filter(name=player_name).exists():
                     register_player(
                         section,
+                        by=user,
                         name=player_name,
                         sex=sex,
                         rating=rating,
@@ -150,7 +151,7 @@ def _teams_and_players(tournament: Tournament, sections: dict[str, Section]) -> 
                     )
     for section in sections.values():
         if not section.rounds.exists():
-            assign_pairing_numbers(section)
+            assign_pairing_numbers(section, by=user)
 
 
 def _arbiter(tournament: Tournament, password: str | None):
@@ -168,7 +169,7 @@ def _play_rounds(section: Section, user) -> None:
     """Pair, publish and enter the results of the demo's rounds that are not played yet."""
     while section.rounds.count() < ROUNDS_PLAYED:
         number = section.rounds.count() + 1
-        _before_pairing(section, number)
+        _before_pairing(section, number, user)
         round_ = publish_round(pair_next_round(section, by=user), by=user)
         rng = random.Random(f"{section.slug}-{number}")
         for pairing in round_.pairings.filter(north__isnull=False).select_related("south", "north"):
@@ -176,13 +177,13 @@ def _play_rounds(section: Section, user) -> None:
             record_result(pairing, entry, by=user)
 
 
-def _before_pairing(section: Section, number: int) -> None:
+def _before_pairing(section: Section, number: int, user) -> None:
     slug, round_number, pairing_number = REQUESTED_BYE
     if (section.slug, number) == (slug, round_number):
-        request_bye(section.players.get(pairing_number=pairing_number), number, "0.5")
+        request_bye(section.players.get(pairing_number=pairing_number), number, "0.5", by=user)
     slug, round_number, pairing_number = WITHDRAWAL
     if (section.slug, number) == (slug, round_number):
-        withdraw_player(section.players.get(pairing_number=pairing_number), number)
+        withdraw_player(section.players.get(pairing_number=pairing_number), number, by=user)
 
 
 def _demo_result(

@@ -1,8 +1,11 @@
 """Forms of the arbiter's pages. They turn text into a service's input; the services decide."""
 
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import Player
 from tournaments.models.results import Ending, Side
 from tournaments.services.results import ResultEntry
 
@@ -70,3 +73,36 @@ class DraftPairingForm(forms.Form):
         if not boards:
             raise forms.ValidationError(_("A round needs at least one board."), code="empty")
         return boards
+
+
+class PlayerForm(forms.ModelForm):
+    """A new player of a section; the team list is the tournament's."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "sex", "title", "rating", "federation", "team"]
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = tournament.teams.all()
+
+
+class RequestedByeForm(forms.Form):
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=30)
+    points = forms.TypedChoiceField(
+        label=_("Points"), choices=[("0.5", "½"), ("0", "0")], coerce=Decimal
+    )
+
+    def __init__(self, *args, section, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = section.players.all()
+
+
+class WithdrawalForm(forms.Form):
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    from_round = forms.IntegerField(label=_("Not paired from round"), min_value=1, max_value=30)
+
+    def __init__(self, *args, section, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = section.players.filter(status=Player.Status.ACTIVE)

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from tournaments.views import arbiter
+from tournaments.views import arbiter, registration
 
 app_name = "arbiter"
 urlpatterns = [
     path("", arbiter.dashboard, name="dashboard"),
+    path("<slug:section>/players/", registration.players, name="players"),
     path("<slug:section>/pair/", arbiter.pair_next, name="pair_next"),
     path("<slug:section>/round/<int:number>/", arbiter.round_detail, name="round"),
     path("<slug:section>/round/<int:number>/publish/", arbiter.publish, name="publish"),

@@ -123,7 +123,7 @@ def test_team_mates_may_meet_when_the_option_is_off(section, players, tournament
 
 
 def test_a_requested_bye_leaves_the_player_out_with_half_a_point(section, players, alice):
-    request_bye(players[5], 1, Decimal("0.5"))
+    request_bye(players[5], 1, Decimal("0.5"), by=alice)
     round_ = pair_next_round(section, by=alice)
     paired = {n for pair in boards(round_) for n in pair if n}
     assert 6 not in paired and len(paired) == 5
@@ -135,20 +135,20 @@ def test_a_requested_bye_leaves_the_player_out_with_half_a_point(section, player
 def test_a_bye_cannot_be_requested_for_a_round_already_paired(section, players, alice):
     pair_next_round(section, by=alice)
     with pytest.raises(ServiceError) as error:
-        request_bye(players[0], 1, Decimal("0.5"))
+        request_bye(players[0], 1, Decimal("0.5"), by=alice)
     assert error.value.code == "round_exists"
 
 
 def test_a_withdrawn_player_is_not_paired_any_more(section, players, alice):
     finish(pair_next_round(section, by=alice), alice)
-    withdraw_player(players[0], from_round=2)
+    withdraw_player(players[0], from_round=2, by=alice)
     paired = {n for pair in boards(pair_next_round(section, by=alice)) for n in pair if n}
     assert 1 not in paired
 
 
 def test_a_late_entry_misses_the_rounds_already_played(section, players, alice):
     finish(pair_next_round(section, by=alice), alice)
-    late = register_player(section, name="Kojo", sex="m", rating=2500)
+    late = register_player(section, by=alice, name="Kojo", sex="m", rating=2500)
     assert late.entry_round == 2 and late.pairing_number == 7
     paired = {n for pair in boards(pair_next_round(section, by=alice)) for n in pair if n}
     assert 7 in paired

@@ -1,10 +1,12 @@
 """Registering players and teams, and giving pairing numbers before the first round."""
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 
 from tournaments.models import Player, RequestedBye, Section
 from tournaments.services.errors import ServiceError
+from tournaments.services.permissions import require_arbiter
 
 # FIDE title order, strongest first; an untitled player sorts after every title.
 TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
@@ -23,29 +25,35 @@ def section_has_rounds(section: Section) -> bool:
 
 
 @transaction.atomic
-def register_player(section: Section, **fields) -> Player:
+def register_player(section: Section, *, by, **fields) -> Player:
     """Add a player to `section` with the next free pairing number.
 
     Before round 1 the caller re-seeds the section with `assign_pairing_numbers`; a player added
-    later is a late entry and keeps the number given here.
+    later is a late entry: he misses the rounds already paired and keeps the number given here.
     """
+    require_arbiter(section.tournament, by)
     Section.objects.select_for_update().get(pk=section.pk)
     last = section.players.aggregate(last=Max("pairing_number"))["last"] or 0
     player = Player(section=section, pairing_number=last + 1, **fields)
     if section_has_rounds(section):
         player.entry_round = max(player.entry_round, section.rounds.count() + 1)
-    player.full_clean()
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise ServiceError(" ".join(messages), code="invalid_player", field=field) from error
     player.save()
     return player
 
 
 @transaction.atomic
-def assign_pairing_numbers(section: Section, order: list[int] | None = None) -> list[Player]:
+def assign_pairing_numbers(section: Section, *, by, order: list[int] | None = None) -> list[Player]:
     """Number the section's players 1..n by rating, title and name, or by the arbiter's `order`.
 
     `order` lists player ids in the wanted order and must name every player once. Refused once
     a round exists: pairing numbers are then part of the tournament's history.
     """
+    require_arbiter(section.tournament, by)
     Section.objects.select_for_update().get(pk=section.pk)
     if section_has_rounds(section):
         raise ServiceError("Pairing numbers are fixed once round 1 is paired.", code="rounds_exist")
@@ -70,12 +78,13 @@ def assign_pairing_numbers(section: Section, order: list[int] | None = None) -> 
 
 
 @transaction.atomic
-def withdraw_player(player: Player, from_round: int) -> Player:
+def withdraw_player(player: Player, from_round: int, *, by) -> Player:
     """Stop pairing `player` from round `from_round` on; earlier results stay as they are.
 
     Refused when that round is already paired with the player in it: delete the draft, or
     enter a forfeit for a published round.
     """
+    require_arbiter(player.section.tournament, by)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
@@ -90,8 +99,9 @@ def withdraw_player(player: Player, from_round: int) -> Player:
 
 
 @transaction.atomic
-def request_bye(player: Player, round_number: int, points) -> RequestedBye:
+def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBye:
     """Record a bye the player asked for (½ or 0 point); only before that round is paired."""
+    require_arbiter(player.section.tournament, by)
     if player.section.rounds.filter(number=round_number).exists():
         raise ServiceError(
             f"Round {round_number} is already paired; a bye must be asked for before.",
