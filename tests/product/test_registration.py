@@ -1,4 +1,4 @@
-"""Registering players, numbering them, requested byes and withdrawals through the arbiter's page."""
+"""Registering players, numbering them, requested byes and withdrawals on the arbiter page."""
 
 from decimal import Decimal
 
