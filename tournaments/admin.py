@@ -65,21 +65,48 @@ class RequestedByeAdmin(admin.ModelAdmin):
     list_select_related = ["player"]
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows that only the services may write: pairings come from the pairing service (with
+    their seats), results from the results service (with the validator and the audit trail)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class PairingInline(admin.TabularInline):
     model = Pairing
     extra = 0
-    raw_id_fields = ["south", "north"]
+    fields = ["board", "south", "north", "explanation"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
     list_display = ["section", "number", "status", "paired_at", "published_at"]
     list_filter = ["section__tournament", "status"]
+    readonly_fields = ["section", "number", "status", "paired_at", "published_at"]
     inlines = [PairingInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        # A published round carries results and their audit trail.
+        return obj is None or obj.status == Round.Status.DRAFT
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):
+class PairingAdmin(ReadOnlyAdmin):
     list_display = ["round", "board", "south", "north"]
     list_filter = ["round__section__tournament"]
     raw_id_fields = ["south", "north"]
@@ -87,7 +114,7 @@ class PairingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ["round", "player", "side"]
     raw_id_fields = ["player", "pairing"]
 
@@ -100,7 +127,7 @@ class ResultChangeInline(admin.TabularInline):
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(ReadOnlyAdmin):
     list_display = [
         "pairing",
         "south_points",
@@ -120,12 +147,6 @@ class ResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ReadOnlyAdmin):
     list_display = ["pairing", "changed_by", "changed_at", "reason"]
-    readonly_fields = ["pairing", "before", "after", "changed_by", "changed_at", "reason"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
+    list_select_related = ["pairing__round__section", "changed_by"]

@@ -1,5 +1,6 @@
 """Forms of the arbiter's pages. They turn text into a service's input; the services decide."""
 
+import re
 from decimal import Decimal
 
 from django import forms
@@ -46,6 +47,9 @@ class ResultForm(forms.Form):
         )
 
 
+PAIRING_NUMBER = re.compile(r"[0-9]{1,5}")
+
+
 class DraftPairingForm(forms.Form):
     """The boards of a draft round as text, one board a line: South's and North's pairing
     numbers, or a single number for the bye (the format pairing programs write)."""
@@ -61,7 +65,7 @@ class DraftPairingForm(forms.Form):
             words = line.split()
             if not words:
                 continue
-            if len(words) > 2 or not all(word.isdigit() for word in words):
+            if len(words) > 2 or not all(PAIRING_NUMBER.fullmatch(word) for word in words):
                 raise forms.ValidationError(
                     _("Line %(line)d: write two pairing numbers, or one for the bye."),
                     params={"line": line_number},
@@ -80,11 +84,16 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "sex", "title", "rating", "federation", "team"]
+        fields = ["name", "sex", "title", "rating", "federation", "team", "late_entry_points"]
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = tournament.teams.all()
+        # Only a late entry has missed rounds; everyone else leaves it at 0.
+        self.fields["late_entry_points"].required = False
+
+    def clean_late_entry_points(self):
+        return self.cleaned_data["late_entry_points"] or Decimal("0")
 
 
 class RequestedByeForm(forms.Form):

@@ -21,12 +21,53 @@ def test_every_model_has_an_admin_list_that_loads(superuser_client, model, secti
     assert superuser_client.get(url).status_code == 200
 
 
-@pytest.mark.parametrize(
-    "model", [m for m in MODELS if m.__name__ != "ResultChange"], ids=lambda m: m.__name__
-)
-def test_every_model_has_an_admin_add_form_that_loads(superuser_client, model):
-    url = reverse(f"admin:tournaments_{model._meta.model_name}_add")
+EDITABLE = ["Tournament", "Section", "Team", "Player", "RequestedBye"]
+WRITTEN_BY_SERVICES = ["Round", "Pairing", "Seat", "Result", "ResultChange"]
+
+
+@pytest.mark.parametrize("name", EDITABLE)
+def test_every_editable_model_has_an_admin_add_form_that_loads(superuser_client, name):
+    url = reverse(f"admin:tournaments_{name.lower()}_add")
     assert superuser_client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("name", WRITTEN_BY_SERVICES)
+def test_rounds_pairings_and_results_are_not_added_by_hand(superuser_client, name):
+    url = reverse(f"admin:tournaments_{name.lower()}_add")
+    assert superuser_client.get(url).status_code == 403
+
+
+def test_a_result_cannot_be_changed_or_deleted_in_the_admin(superuser_client, make_player, section):
+    from decimal import Decimal
+
+    from tournaments.models import Pairing, Result, Round
+
+    round_ = Round.objects.create(section=section, number=1, status="published")
+    game = Pairing.objects.create(
+        round=round_, board=1, south=make_player("A", 1), north=make_player("B", 2)
+    )
+    result = Result.objects.create(
+        pairing=game,
+        ending="draw24",
+        south_seeds=24,
+        north_seeds=24,
+        south_points=Decimal("0.5"),
+        north_points=Decimal("0.5"),
+    )
+    change = reverse("admin:tournaments_result_change", args=[result.pk])
+    response = superuser_client.post(change, {"south_points": "1", "north_points": "0"})
+    assert response.status_code in (200, 403)
+    result.refresh_from_db()
+    assert result.south_points == Decimal("0.5")
+    delete = reverse("admin:tournaments_result_delete", args=[result.pk])
+    assert superuser_client.post(delete, {"post": "yes"}).status_code == 403
+    assert (
+        superuser_client.post(
+            reverse("admin:tournaments_round_delete", args=[round_.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    assert Result.objects.filter(pk=result.pk).exists()
 
 
 def test_a_player_change_page_loads(superuser_client, make_player):

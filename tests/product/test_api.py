@@ -78,7 +78,19 @@ def test_seeds_out_of_range_are_refused_by_field(alice_api, game):
         format="json",
     )
     assert response.status_code == 400
-    assert "south_seeds" in response.json()
+    body = response.json()
+    assert (body["code"], body["field"]) == ("invalid", "south_seeds")
+    assert "48" in body["message"]
+
+
+def test_a_body_that_is_not_json_is_refused_in_the_same_shape(alice_api, game):
+    response = alice_api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        "{not json",
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse_error"
 
 
 def test_a_result_for_a_game_that_does_not_exist_is_404(alice_api, game):
@@ -86,7 +98,8 @@ def test_a_result_for_a_game_that_does_not_exist_is_404(alice_api, game):
         "/api/tournaments/accra/games/424242/result/", {"ending": "double_forfeit"}, format="json"
     )
     assert response.status_code == 404
-    assert "424242" in response.json()["detail"]
+    assert response.json()["code"] == "not_found"
+    assert "424242" in response.json()["message"]
 
 
 def test_results_need_an_arbiter_of_the_tournament(api, charlie, game):
@@ -143,6 +156,15 @@ def test_a_section_is_exported_as_trf_that_reads_back(api, alice_api, game):
         {"ending": "forfeit", "decided_by": "N"},
         format="json",
     )
+    assert parse(api.get("/api/tournaments/accra/men/trf/").content.decode()).rounds_played == 0, (
+        "a round still being played has no block"
+    )
+    for pairing in game.round.pairings.exclude(pk=game.pk):
+        alice_api.post(
+            f"/api/tournaments/accra/games/{pairing.pk}/result/",
+            {"ending": "draw24", "south_seeds": 24, "north_seeds": 24},
+            format="json",
+        )
     response = api.get("/api/tournaments/accra/men/trf/")
     assert response.status_code == 200
     trf = parse(response.content.decode())

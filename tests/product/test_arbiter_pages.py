@@ -119,3 +119,10 @@ def test_a_malformed_board_line_is_named(alice_client, section, players):
     alice_client.post("/t/accra/arbiter/men/pair/")
     response = alice_client.post("/t/accra/arbiter/men/round/1/edit/", {"boards": "1 4\n5 x\n3 6"})
     assert "Line 2: write two pairing numbers" in response.content.decode()
+
+
+def test_a_board_line_with_other_digits_is_refused_not_crashed(alice_client, section, players):
+    alice_client.post("/t/accra/arbiter/men/pair/")
+    response = alice_client.post("/t/accra/arbiter/men/round/1/edit/", {"boards": "1 ²\n3 4\n5 6"})
+    assert response.status_code == 200
+    assert "Line 1: write two pairing numbers" in response.content.decode()

@@ -216,3 +216,38 @@ def test_a_published_pairing_cannot_be_edited(section, players, alice):
     with pytest.raises(ServiceError) as error:
         replace_draft_boards(round_, [(1, 2), (3, 4), (5, 6)], by=alice, confirm=True)
     assert error.value.code == "round_published"
+
+
+def test_a_round_with_only_a_bye_is_completed_when_published(section, make_player, alice):
+    make_player("Ama", 1)
+    round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+    assert round_.status == Round.Status.COMPLETED
+    assert section_standings(section).after_round == 1
+
+
+def test_a_section_without_players_is_not_paired(section, alice):
+    with pytest.raises(ServiceError) as error:
+        pair_next_round(section, by=alice)
+    assert error.value.code == "no_players"
+    assert not Round.objects.exists()
+
+
+def test_an_edit_that_leaves_a_player_out_is_refused(section, players, alice):
+    round_ = pair_next_round(section, by=alice)
+    with pytest.raises(ServiceError) as error:
+        replace_draft_boards(round_, [(1, 4), (2, 5)], by=alice, confirm=True)
+    assert error.value.code == "impossible_pairing"
+    assert "neither paired nor given the bye" in error.value.message
+
+
+def test_a_bye_is_refused_for_a_round_past_the_last(section, players, alice):
+    with pytest.raises(ServiceError) as error:
+        request_bye(players[0], 8, Decimal("0.5"), by=alice)
+    assert (error.value.code, error.value.field) == ("no_such_round", "round_number")
+
+
+def test_a_bye_is_refused_for_a_player_who_has_withdrawn(section, players, alice):
+    withdraw_player(players[0], from_round=1, by=alice)
+    with pytest.raises(ServiceError) as error:
+        request_bye(players[0], 2, Decimal("0.5"), by=alice)
+    assert error.value.code == "not_playing"

@@ -63,3 +63,35 @@ def test_team_points_lost_game_seeds_progressive_and_buchholz(
         assert first.values["PS"] == Decimal("4.5") and second.values["PS"] == Decimal("1.5")
         assert first.values["BH"] == 3 and second.values["BH"] == 5
         assert first.round_points == (2, Decimal("0.5"))
+
+
+def test_team_tables_work_whatever_individual_tiebreaks_the_tournament_uses(
+    tournament, section, make_player, alice
+):
+    tournament.tiebreaks = "PTS,DE"
+    tournament.save()
+    ghana = tournament.teams.create(name="Ghana", code="GHA")
+    togo = tournament.teams.create(name="Togo", code="TOG")
+    ama, yaw = make_player("Ama", 1, team=ghana), make_player("Yaw", 2, team=togo)
+    play(
+        section,
+        1,
+        [(ama, yaw, ResultEntry(ending="capture", south_seeds=30, north_seeds=10))],
+        alice,
+    )
+    tables = team_tables(tournament)
+    first, second = tables.combined.rows
+    assert first.values["BH"] == 0 and first.values["SB"] == 0
+    assert second.values["BH"] == 1 and second.values["SB"] == 0
+
+
+def test_an_unknown_tiebreak_code_is_refused_when_the_tournament_is_saved(tournament):
+    from django.core.exceptions import ValidationError
+
+    tournament.tiebreaks = "PTS,XX"
+    with pytest.raises(ValidationError) as error:
+        tournament.full_clean()
+    assert "tiebreaks" in error.value.message_dict
+    tournament.tiebreaks = "PTS,BH-C1,SB"
+    tournament.team_tiebreaks = "TP,LGS,BH-C1"
+    tournament.full_clean()

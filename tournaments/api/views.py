@@ -15,27 +15,19 @@ from tournaments.api.serializers import (
     StandingsSerializer,
     TournamentSerializer,
 )
+from tournaments.lookups import public_section
 from tournaments.models import Pairing, Round, Section, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.history import section_history
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round
-from tournaments.services.standings import section_standings
+from tournaments.services.standings import completed_round_count, section_standings
 from tournaments.trf import dumps
 
 
 def error_response(error: ServiceError) -> Response:
     code = status.HTTP_403_FORBIDDEN if error.code == "forbidden" else status.HTTP_400_BAD_REQUEST
     return Response(error.as_dict(), status=code)
-
-
-def public_section(slug: str, section: str) -> Section:
-    return get_object_or_404(
-        Section.objects.select_related("tournament"),
-        tournament__slug=slug,
-        tournament__published=True,
-        slug=section,
-    )
 
 
 class TournamentList(generics.ListAPIView):
@@ -109,12 +101,13 @@ class Standings(APIView):
 
 
 class SectionTrf(APIView):
-    """The section as a TRF file (results of every published round), for pairing programs."""
+    """The section as a TRF file (the completed rounds), for pairing programs."""
 
     @extend_schema(responses={(200, "text/plain"): OpenApiResponse(description="TRF-2026 text")})
     def get(self, request, slug, section):
         group = public_section(slug, section)
-        played = group.rounds.exclude(status=Round.Status.DRAFT).count()
+        # Only finished rounds: in TRF a round still being played has no block at all.
+        played = completed_round_count(group)
         response = HttpResponse(
             dumps(section_history(group, played)), content_type="text/plain; charset=utf-8"
         )

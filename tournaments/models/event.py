@@ -6,6 +6,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.validators import validate_team_tiebreaks, validate_tiebreaks
+
 DEFAULT_TIEBREAKS = "PTS,DE,PS,BH,SB"
 # Team points, lost-game score (seeds), progressive, Buchholz, Berger: competition.md.
 DEFAULT_TEAM_TIEBREAKS = "TP,LGS,PS,BH,SB"
@@ -39,9 +41,17 @@ class Tournament(models.Model):
     bye_points = models.DecimalField(
         _("pairing-allocated bye points"), max_digits=2, decimal_places=1, default=Decimal("1")
     )
-    tiebreaks = models.CharField(_("tie-break order"), max_length=100, default=DEFAULT_TIEBREAKS)
+    tiebreaks = models.CharField(
+        _("tie-break order"),
+        max_length=100,
+        default=DEFAULT_TIEBREAKS,
+        validators=[validate_tiebreaks],
+    )
     team_tiebreaks = models.CharField(
-        _("team tie-break order"), max_length=100, default=DEFAULT_TEAM_TIEBREAKS
+        _("team tie-break order"),
+        max_length=100,
+        default=DEFAULT_TEAM_TIEBREAKS,
+        validators=[validate_team_tiebreaks],
     )
     avoid_teammates = models.BooleanField(_("never pair team-mates"), default=True)
     acceleration = models.BooleanField(_("Baku acceleration"), default=False)

@@ -43,6 +43,7 @@ class Player(models.Model):
         max_digits=2,
         decimal_places=1,
         default=Decimal("0"),
+        choices=[(Decimal("0"), "0"), (Decimal("0.5"), "½"), (Decimal("1"), "1")],
     )
 
     class Meta:

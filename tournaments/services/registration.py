@@ -85,6 +85,8 @@ def withdraw_player(player: Player, from_round: int, *, by) -> Player:
     enter a forfeit for a published round.
     """
     require_arbiter(player.section.tournament, by)
+    # The section lock orders this after (or before) a "pair next round" in progress.
+    Section.objects.select_for_update().get(pk=player.section_id)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
@@ -101,7 +103,22 @@ def withdraw_player(player: Player, from_round: int, *, by) -> Player:
 @transaction.atomic
 def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBye:
     """Record a bye the player asked for (½ or 0 point); only before that round is paired."""
-    require_arbiter(player.section.tournament, by)
+    tournament = player.section.tournament
+    require_arbiter(tournament, by)
+    Section.objects.select_for_update().get(pk=player.section_id)
+    player = Player.objects.get(pk=player.pk)  # as it is now, under the section's lock
+    if not 1 <= round_number <= tournament.rounds:
+        raise ServiceError(
+            f"The tournament has rounds 1 to {tournament.rounds}.",
+            code="no_such_round",
+            field="round_number",
+        )
+    if not player.is_paired_in(round_number):
+        raise ServiceError(
+            f"{player.name} does not play round {round_number} anyway.",
+            code="not_playing",
+            field="player",
+        )
     if player.section.rounds.filter(number=round_number).exists():
         raise ServiceError(
             f"Round {round_number} is already paired; a bye must be asked for before.",

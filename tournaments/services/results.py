@@ -1,6 +1,6 @@
 """Entering and correcting results: the one way a result reaches the database.
 
-Forms, the REST API and TRF imports all call `record_result`. A result comes either from a move
+Forms, the REST API and the demo all call `record_result`. A result comes either from a move
 record, which the rules validator replays (the outcome is computed, never typed), or from scores
 typed by the arbiter, which are checked to be possible for the ending. Every entry and correction
 is kept in the audit trail with who, when, before and after.
@@ -18,6 +18,7 @@ from tournaments.models import Pairing, Result, ResultChange, Round
 from tournaments.models.results import Ending
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
+from tournaments.services.rounds import complete_if_done
 
 # Endings a record can declare after its last move; the others follow from the moves.
 DECLARED_ENDINGS = {Ending.AGREED, Ending.TIME, Ending.RESIGN}
@@ -65,7 +66,7 @@ def record_result(pairing: Pairing, entry: ResultEntry, *, by, reason: str = "")
         ResultChange.objects.create(
             pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
         )
-        _complete_round_if_done(pairing.round)
+        complete_if_done(pairing.round)
     return result
 
 
@@ -218,10 +219,3 @@ def _fill(result: Result, outcome: GameResult, decided_by: str, record: str, by)
     result.decided_by = decided_by
     result.record = record.strip()
     result.entered_by = by
-
-
-def _complete_round_if_done(round_: Round) -> None:
-    missing = round_.pairings.filter(north__isnull=False, result__isnull=True).exists()
-    if not missing and round_.status == Round.Status.PUBLISHED:
-        round_.status = Round.Status.COMPLETED
-        round_.save(update_fields=["status"])

@@ -54,7 +54,7 @@ def _next_round_number(section: Section) -> int:
                 f"Round {last.number} is still a draft: publish or delete it first.",
                 code="round_exists",
             )
-        missing = last.pairings.filter(north__isnull=False, result__isnull=True).count()
+        missing = games_without_result(last).count()
         if missing:
             raise ServiceError(
                 f"Round {last.number} has {missing} game(s) without a result.",
@@ -65,7 +65,21 @@ def _next_round_number(section: Section) -> int:
         raise ServiceError(
             f"All {section.tournament.rounds} rounds are paired.", code="tournament_over"
         )
+    if not any(player.is_paired_in(number) for player in section.players.all()):
+        raise ServiceError(f"Nobody in {section.name} plays round {number}.", code="no_players")
     return number
+
+
+def games_without_result(round_: Round):
+    """The boards of `round_` still waiting for a result (the bye needs none)."""
+    return round_.pairings.filter(north__isnull=False, result__isnull=True)
+
+
+def complete_if_done(round_: Round) -> None:
+    """Mark a published round completed once every game has a result (at once if it has none)."""
+    if round_.status == Round.Status.PUBLISHED and not games_without_result(round_).exists():
+        round_.status = Round.Status.COMPLETED
+        round_.save(update_fields=["status"])
 
 
 def _pairing_request(section: Section, number: int) -> PairingRequest:
@@ -143,11 +157,13 @@ def publish_round(round_: Round, *, by) -> Round:
         round_.status = Round.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
+        complete_if_done(round_)
     return round_
 
 
 # Findings that describe a pairing the database cannot even hold; they are refused outright.
-IMPOSSIBLE_FINDINGS = {"PAIRED_TWICE", "NOT_PRESENT", "SELF_PAIRED"}
+# A player left out is refused too: a requested bye or a withdrawal says so explicitly.
+IMPOSSIBLE_FINDINGS = {"PAIRED_TWICE", "NOT_PRESENT", "SELF_PAIRED", "MISSING"}
 
 
 @dataclass
@@ -165,7 +181,7 @@ def replace_draft_boards(
     `boards` lists (South, North) pairing numbers, North None for the pairing-allocated bye.
     The checker lists every absolute rule the pairing breaks; with findings it is saved only
     when `confirm` is True. A pairing that names a player twice, an unknown or absent player,
-    or a player against himself is refused (ServiceError, field 'boards').
+    a player against himself, or leaves a player out is refused (ServiceError, field 'boards').
     """
     require_arbiter(round_.section.tournament, by)
     with transaction.atomic():

@@ -4,6 +4,7 @@ The database is read in a fixed number of queries (see `history.py`); the rankin
 plain-Python tie-break core.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 
 from tournaments.models import Player, Round, Section
@@ -23,12 +24,21 @@ class SectionStandings:
 
     def rows(self):
         """(place text, player, values in tie-break order) in rank order."""
-        for row in self.standings.rows:
+        rows = self.standings.rows
+        for place, row in zip(shared_places([row.rank for row in rows]), rows, strict=True):
             yield (
-                self.standings.place(row.id),
+                place,
                 self.players[row.id],
                 [row.values[code] for code in self.standings.tiebreaks],
             )
+
+
+def shared_places(ranks: list[int]) -> list[str]:
+    """Places as tables print them: '4' alone, '4-5' for two players sharing rank 4."""
+    sharing = Counter(ranks)
+    return [
+        str(rank) if sharing[rank] == 1 else f"{rank}-{rank + sharing[rank] - 1}" for rank in ranks
+    ]
 
 
 def completed_round_count(section: Section) -> int:
@@ -37,13 +47,18 @@ def completed_round_count(section: Section) -> int:
     return last.number if last else 0
 
 
-def section_standings(section: Section, after_round: int | None = None) -> SectionStandings:
+def section_standings(
+    section: Section, after_round: int | None = None, *, extra_tiebreaks: list[str] = ()
+) -> SectionStandings:
+    """The section ranked by the tournament's tie-breaks after `after_round` (default: the last
+    completed round). `extra_tiebreaks` are computed too, after the others, for callers that
+    need more values than the ranking shows (team tables sum the players' Buchholz)."""
     if after_round is None:
         after_round = completed_round_count(section)
     history = section_history(section, after_round)
-    standings = standings_from_trf(
-        history, section.tournament.tiebreak_codes, scoring=section_scoring(section)
-    )
+    codes = section.tournament.tiebreak_codes
+    codes += [code for code in extra_tiebreaks if code not in codes]
+    standings = standings_from_trf(history, codes, scoring=section_scoring(section))
     players = {p.pairing_number: p for p in section.players.select_related("team")}
     return SectionStandings(section, after_round, standings, players, history)
 

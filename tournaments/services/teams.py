@@ -5,8 +5,8 @@ from dataclasses import dataclass
 
 from tournaments.models import Seat, Team, Tournament
 from tournaments.services.history import section_scoring
-from tournaments.services.standings import SectionStandings, section_standings
-from tournaments.tiebreaks.teams import TeamGame, TeamStandings, team_standings
+from tournaments.services.standings import SectionStandings, section_standings, shared_places
+from tournaments.tiebreaks.teams import TeamGame, TeamStandings, individual_codes, team_standings
 
 
 @dataclass
@@ -18,9 +18,8 @@ class TeamTables:
 
     def rows(self, table: TeamStandings):
         """(place text, team, values in tie-break order, points per round) in rank order."""
-        for row in table.rows:
-            sharing = sum(1 for other in table.rows if other.rank == row.rank)
-            place = str(row.rank) if sharing == 1 else f"{row.rank}-{row.rank + sharing - 1}"
+        places = shared_places([row.rank for row in table.rows])
+        for place, row in zip(places, table.rows, strict=True):
             yield (
                 place,
                 self.teams[row.team],
@@ -35,7 +34,7 @@ def team_tables(tournament: Tournament) -> TeamTables:
     individual: dict[int, dict] = {}
     per_section = []
     for section in tournament.sections.all():
-        table = section_standings(section)
+        table = section_standings(section, extra_tiebreaks=individual_codes(order))
         section_games = list(_team_games(table))
         games.extend(section_games)
         for row in table.standings.rows:

@@ -21,6 +21,13 @@ from .records import Number
 from .standings import Standings
 
 DEFAULT_TEAM_ORDER = ("TP", "LGS", "PS", "BH", "SB")
+TEAM_ONLY_CODES = ("TP", "LGS", "PS")
+"""Codes computed on the team's own results; any other code sums the players' values."""
+
+
+def individual_codes(order) -> list[str]:
+    """The individual tie-breaks a team order needs from each player's standings."""
+    return [c.strip().upper() for c in order if c.strip().upper() not in TEAM_ONLY_CODES]
 
 
 @dataclass(frozen=True)

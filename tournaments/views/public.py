@@ -6,10 +6,9 @@ Only published rounds are shown; a draft pairing stays with the arbiters.
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from games.oware.board_view import board_view
-from games.oware.errors import RecordError
-from games.oware.notation import replay_record
-from tournaments.models import Pairing, Round, Seat, Section, Tournament
+from tournaments.lookups import public_section, public_tournament
+from tournaments.models import Pairing, Round, Seat, Tournament
+from tournaments.services.games import game_view
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
 
@@ -19,25 +18,12 @@ def home(request):
     return render(request, "tournaments/public/home.html", {"tournaments": tournaments})
 
 
-def _tournament(slug) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug, published=True)
-
-
-def _section(slug, section) -> Section:
-    return get_object_or_404(
-        Section.objects.select_related("tournament"),
-        tournament__slug=slug,
-        tournament__published=True,
-        slug=section,
-    )
-
-
 def _public_rounds(section):
     return section.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
 
 
 def tournament(request, slug):
-    event = _tournament(slug)
+    event = public_tournament(slug)
     return render(
         request,
         "tournaments/public/tournament.html",
@@ -46,7 +32,7 @@ def tournament(request, slug):
 
 
 def section(request, slug, section):
-    group = _section(slug, section)
+    group = public_section(slug, section)
     rounds = list(_public_rounds(group))
     if rounds:
         return round_pairings(request, slug, section, rounds[-1].number)
@@ -58,7 +44,7 @@ def section(request, slug, section):
 
 
 def round_pairings(request, slug, section, number):
-    group = _section(slug, section)
+    group = public_section(slug, section)
     rounds = list(_public_rounds(group))
     round_ = next((r for r in rounds if r.number == number), None)
     if round_ is None:
@@ -79,7 +65,7 @@ def round_pairings(request, slug, section, number):
 
 
 def standings(request, slug, section):
-    group = _section(slug, section)
+    group = public_section(slug, section)
     table = section_standings(group)
     return render(
         request,
@@ -95,7 +81,7 @@ def standings(request, slug, section):
 
 
 def crosstable(request, slug, section):
-    group = _section(slug, section)
+    group = public_section(slug, section)
     table = section_standings(group)
     return render(
         request,
@@ -113,7 +99,7 @@ def crosstable(request, slug, section):
 
 
 def teams(request, slug):
-    event = _tournament(slug)
+    event = public_tournament(slug)
     return render(
         request,
         "tournaments/public/teams.html",
@@ -126,7 +112,7 @@ def teams(request, slug):
 
 
 def section_teams(request, slug, section):
-    group = _section(slug, section)
+    group = public_section(slug, section)
     tables = team_tables(group.tournament)
     return render(
         request,
@@ -143,7 +129,7 @@ def section_teams(request, slug, section):
 
 
 def player(request, slug, section, number):
-    group = _section(slug, section)
+    group = public_section(slug, section)
     person = get_object_or_404(group.players.select_related("team"), pairing_number=number)
     seats = (
         Seat.objects.filter(player=person)
@@ -165,7 +151,7 @@ def player(request, slug, section, number):
 
 
 def game(request, slug, pairing_id):
-    event = _tournament(slug)
+    event = public_tournament(slug)
     pairing = get_object_or_404(
         Pairing.objects.select_related("round__section", "south", "north", "result"),
         pk=pairing_id,
@@ -175,48 +161,22 @@ def game(request, slug, pairing_id):
     if pairing.round.status == Round.Status.DRAFT:
         raise Http404("Not published.")
     result = getattr(pairing, "result", None)
-    replayed = _replayed(result, event.variant)
-    context = {
-        "tournament": event,
-        "section": pairing.round.section,
-        "pairing": pairing,
-        "result": result,
-        "board": None,
-    }
-    if replayed is not None:
-        ply = _requested_ply(request, replayed.plies)
-        context.update(
-            board=_board_after(replayed, ply),
-            ply=ply,
-            last_ply=replayed.plies,
-            previous_ply=max(ply - 1, 0),
-            next_ply=min(ply + 1, replayed.plies),
-        )
-    return render(request, "tournaments/public/game.html", context)
+    return render(
+        request,
+        "tournaments/public/game.html",
+        {
+            "tournament": event,
+            "section": pairing.round.section,
+            "pairing": pairing,
+            "result": result,
+            "view": game_view(result, event.variant, _requested_ply(request)),
+        },
+    )
 
 
-def _replayed(result, variant):
-    """The stored record replayed, or None when there is none (records are validated on entry)."""
-    if result is None or not result.record:
-        return None
+def _requested_ply(request) -> int | None:
+    """The ply asked for with ?ply=N, or None for the final position."""
     try:
-        return replay_record(result.record, variant)
-    except RecordError:
+        return int(request.GET["ply"])
+    except (KeyError, ValueError):
         return None
-
-
-def _board_after(replayed, ply: int) -> dict:
-    last_pit = None
-    if ply:
-        # Moves are counted from the mover's left; North's pits are 6–11.
-        last_pit = replayed.moves[ply - 1] + 6 * replayed.sides[ply - 1]
-    return board_view(replayed.position(ply), last_pit=last_pit)
-
-
-def _requested_ply(request, plies: int) -> int:
-    """The ply to show: ?ply=N within the game, else the final position."""
-    try:
-        ply = int(request.GET.get("ply", plies))
-    except ValueError:
-        ply = plies
-    return max(0, min(ply, plies))
