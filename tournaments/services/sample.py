@@ -9,7 +9,8 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from tournaments.models import Pairing, Player, Result, Round, Seat, Section
+from tournaments.models import Player, Result, Round, Section
+from tournaments.services.rounds import store_boards
 
 OUTCOMES = [  # (ending, South points, North points, South seeds, North seeds)
     ("capture", Decimal("1"), Decimal("0"), 25, 13),
@@ -37,21 +38,13 @@ def build_sample_section(section: Section, players: int, rounds: int, seed: int 
         round_ = Round.objects.create(section=section, number=number, status=Round.Status.COMPLETED)
         order = people[:]
         rng.shuffle(order)
-        pairs = [
-            (order[i], order[i + 1] if i + 1 < len(order) else None)
+        boards = [
+            (order[i], order[i + 1] if i + 1 < len(order) else None, "")
             for i in range(0, len(order), 2)
         ]
-        pairings = Pairing.objects.bulk_create(
-            Pairing(round=round_, board=board, south=south, north=north)
-            for board, (south, north) in enumerate(pairs, start=1)
-        )
-        seats, results = [], []
-        for pairing in pairings:
-            if pairing.north is None:
-                seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side="B"))
-                continue
-            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side="S"))
-            seats.append(Seat(round=round_, player=pairing.north, pairing=pairing, side="N"))
+        store_boards(round_, boards)
+        results = []
+        for pairing in round_.pairings.filter(north__isnull=False):
             ending, south_points, north_points, south_seeds, north_seeds = rng.choice(OUTCOMES)
             results.append(
                 Result(
@@ -63,5 +56,4 @@ def build_sample_section(section: Section, players: int, rounds: int, seed: int 
                     north_seeds=north_seeds,
                 )
             )
-        Seat.objects.bulk_create(seats)
         Result.objects.bulk_create(results)

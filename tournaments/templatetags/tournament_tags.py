@@ -1,4 +1,5 @@
 from django import template
+from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
 
@@ -16,3 +17,33 @@ def score(value) -> str:
         return ""
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+TIEBREAK_NAMES = {
+    "PTS": _("points"),
+    "DE": _("direct encounter"),
+    "PS": _("progressive score"),
+    "BH": _("Buchholz"),
+    "FB": _("fore Buchholz"),
+    "SB": _("Sonneborn-Berger"),
+    "AOB": _("average of opponents' Buchholz"),
+    "WIN": _("wins"),
+    "WON": _("games won"),
+    "BPG": _("games as North"),
+    "BWG": _("games won as North"),
+    "REP": _("rounds played"),
+    "TP": _("team points"),
+    "LGS": _("seeds in lost games"),
+}
+
+
+@register.filter
+def tiebreak_name(code: str) -> str:
+    """What a tie-break code stands for, e.g. 'BH-C1' → 'Buchholz, cut 1'."""
+    base, _sep, modifier = code.partition("-")
+    name = str(TIEBREAK_NAMES.get(base, base))
+    if modifier.startswith("C"):
+        return f"{name}, {_('cut')} {modifier[1:]}"
+    if modifier.startswith("M"):
+        return f"{name}, {_('median')} {modifier[1:]}"
+    return name
