@@ -11,6 +11,7 @@ import secrets
 from datetime import date
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 
 from games.oware.notation import write_record
@@ -161,6 +162,8 @@ def _arbiter(tournament: Tournament, password: str | None):
     user.set_password(password)
     user.is_staff = True
     user.save()
+    # The demo arbiter may also try creating a tournament of his own.
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     tournament.arbiters.add(user)
     return user, password
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Player
+from tournaments.models import Player, Team, Tournament
 from tournaments.models.results import Ending, Side
 from tournaments.services.results import ResultEntry
 
@@ -115,3 +115,48 @@ class WithdrawalForm(forms.Form):
     def __init__(self, *args, section, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = section.players.filter(status=Player.Status.ACTIVE)
+
+
+TOURNAMENT_FIELDS = [
+    "name",
+    "slug",
+    "start_date",
+    "end_date",
+    "venue",
+    "rounds",
+    "minutes_per_player",
+    "clock_warning_minutes",
+    "variant",
+    "bye_points",
+    "tiebreaks",
+    "team_tiebreaks",
+    "avoid_teammates",
+    "acceleration",
+    "status",
+    "published",
+]
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_FIELDS
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+
+class NewTournamentForm(TournamentForm):
+    sections = forms.CharField(
+        label=_("Sections"), initial="Men, Women", help_text=_("Names separated by commas.")
+    )
+
+    def clean_sections(self) -> list[str]:
+        return [name.strip() for name in self.cleaned_data["sections"].split(",") if name.strip()]
+
+
+class TeamForm(forms.ModelForm):
+    class Meta:
+        model = Team
+        fields = ["name", "code", "federation", "coach"]

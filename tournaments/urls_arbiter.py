@@ -1,10 +1,12 @@
 from django.urls import path
 
-from tournaments.views import arbiter, registration
+from tournaments.views import arbiter, events, registration
 
 app_name = "arbiter"
 urlpatterns = [
     path("", arbiter.dashboard, name="dashboard"),
+    path("settings/", events.settings, name="settings"),
+    path("teams/", events.teams, name="teams"),
     path("<slug:section>/players/", registration.players, name="players"),
     path("<slug:section>/pair/", arbiter.pair_next, name="pair_next"),
     path("<slug:section>/round/<int:number>/", arbiter.round_detail, name="round"),

@@ -1,3 +1,6 @@
+from django.core.exceptions import ValidationError
+
+
 class ServiceError(Exception):
     """An arbiter's request that cannot be carried out; nothing was written.
 
@@ -16,3 +19,18 @@ class ServiceError(Exception):
         if self.field:
             data["field"] = self.field
         return data
+
+
+def save_validated(instance):
+    """Check `instance` against its model (fields, choices, constraints), then save it.
+
+    A refusal becomes a ServiceError naming the first field at fault, so that forms and the API
+    show it where it belongs; nothing is written.
+    """
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise ServiceError(" ".join(messages), code="invalid", field=field) from error
+    instance.save()
+    return instance

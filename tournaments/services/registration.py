@@ -1,11 +1,10 @@
 """Registering players and teams, and giving pairing numbers before the first round."""
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 
 from tournaments.models import Player, RequestedBye, Section
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
 
 # FIDE title order, strongest first; an untitled player sorts after every title.
@@ -37,13 +36,7 @@ def register_player(section: Section, *, by, **fields) -> Player:
     player = Player(section=section, pairing_number=last + 1, **fields)
     if section_has_rounds(section):
         player.entry_round = max(player.entry_round, section.rounds.count() + 1)
-    try:
-        player.full_clean()
-    except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        raise ServiceError(" ".join(messages), code="invalid_player", field=field) from error
-    player.save()
-    return player
+    return save_validated(player)
 
 
 @transaction.atomic

@@ -1,0 +1,55 @@
+"""Creating a tournament with its sections, and registering its teams."""
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from tournaments.models import Team, Tournament
+from tournaments.services.errors import ServiceError, save_validated
+from tournaments.services.permissions import require_arbiter
+
+CREATE_PERMISSION = "tournaments.add_tournament"
+
+
+@transaction.atomic
+def create_tournament(*, by, sections: list[str], **fields) -> Tournament:
+    """Create a tournament with `sections` (names, in display order); `by` becomes its arbiter.
+
+    Only users allowed to add tournaments (or superusers) may create one.
+    """
+    if by is None or not by.has_perm(CREATE_PERMISSION):
+        raise ServiceError("You may not create tournaments.", code="forbidden")
+    if not sections:
+        raise ServiceError(
+            "A tournament needs at least one section.", code="no_section", field="sections"
+        )
+    slugs = [slugify(name) or f"section-{order}" for order, name in enumerate(sections, start=1)]
+    if len(set(slugs)) != len(slugs):
+        raise ServiceError(
+            "Two sections have the same name.", code="duplicate_section", field="sections"
+        )
+    tournament = save_validated(Tournament(**fields))
+    tournament.arbiters.add(by)
+    for order, (name, slug) in enumerate(zip(sections, slugs, strict=True)):
+        tournament.sections.create(name=name, slug=slug, order=order)
+    return tournament
+
+
+def add_team(tournament: Tournament, *, by, **fields) -> Team:
+    """Register a team (name, code, federation, coach) in `tournament`."""
+    require_arbiter(tournament, by)
+    return save_validated(Team(tournament=tournament, **fields))
+
+
+@transaction.atomic
+def update_tournament(tournament: Tournament, *, by, **fields) -> Tournament:
+    """Change a tournament's settings; the number of rounds never drops below those paired."""
+    require_arbiter(tournament, by)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    paired = max((s.rounds.count() for s in tournament.sections.all()), default=0)
+    if fields.get("rounds", tournament.rounds) < paired:
+        raise ServiceError(
+            f"{paired} rounds are already paired.", code="rounds_paired", field="rounds"
+        )
+    for name, value in fields.items():
+        setattr(tournament, name, value)
+    return save_validated(tournament)

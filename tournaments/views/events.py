@@ -1,0 +1,74 @@
+"""Creating a tournament, changing its settings, registering its teams."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+
+from tournaments.forms import TOURNAMENT_FIELDS, NewTournamentForm, TeamForm, TournamentForm
+from tournaments.services import events
+from tournaments.services.errors import ServiceError
+from tournaments.views.access import arbiter_required
+
+
+def _show_error(form, error: ServiceError) -> None:
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+@login_required
+def new_tournament(request):
+    if not request.user.has_perm(events.CREATE_PERMISSION):
+        raise PermissionDenied("You may not create tournaments.")
+    form = NewTournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        fields = {name: form.cleaned_data[name] for name in TOURNAMENT_FIELDS}
+        try:
+            tournament = events.create_tournament(
+                by=request.user, sections=form.cleaned_data["sections"], **fields
+            )
+        except ServiceError as error:
+            _show_error(form, error)
+        else:
+            messages.success(request, f"{tournament.name} created; you are its arbiter.")
+            return redirect("arbiter:dashboard", slug=tournament.slug)
+    return render(
+        request, "tournaments/arbiter/tournament_form.html", {"form": form, "tournament": None}
+    )
+
+
+@arbiter_required
+def settings(request, tournament):
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        fields = {name: form.cleaned_data[name] for name in TOURNAMENT_FIELDS}
+        try:
+            tournament = events.update_tournament(tournament, by=request.user, **fields)
+        except ServiceError as error:
+            _show_error(form, error)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("arbiter:dashboard", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/arbiter/tournament_form.html",
+        {"form": form, "tournament": tournament},
+    )
+
+
+@arbiter_required
+def teams(request, tournament):
+    form = TeamForm(request.POST or None, instance=None)
+    form.instance.tournament = tournament  # so the form checks the code is unique in it
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = events.add_team(tournament, by=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            _show_error(form, error)
+        else:
+            messages.success(request, f"Team {team.name} registered.")
+            return redirect("arbiter:teams", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/arbiter/teams.html",
+        {"form": form, "tournament": tournament, "teams": tournament.teams.all()},
+    )
