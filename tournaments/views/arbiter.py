@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import DraftPairingForm, ResultForm
@@ -31,7 +32,11 @@ def pair_next(request, tournament, section):
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("arbiter:dashboard", slug=tournament.slug)
-    messages.success(request, f"Round {round_.number} of {group.name} paired as a draft.")
+    messages.success(
+        request,
+        _("Round %(number)d of %(section)s paired as a draft.")
+        % {"number": round_.number, "section": group.name},
+    )
     return redirect("arbiter:round", slug=tournament.slug, section=group.slug, number=round_.number)
 
 
@@ -61,7 +66,7 @@ def publish(request, tournament, section, number):
     round_ = _round(tournament, section, number)
     try:
         round_service.publish_round(round_, by=request.user)
-        messages.success(request, f"Round {number} published.")
+        messages.success(request, _("Round %(number)d published.") % {"number": number})
     except ServiceError as error:
         messages.error(request, error.message)
     return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
@@ -76,7 +81,7 @@ def delete_draft(request, tournament, section, number):
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
-    messages.success(request, f"Draft round {number} deleted.")
+    messages.success(request, _("Draft round %(number)d deleted.") % {"number": number})
     return redirect("arbiter:dashboard", slug=tournament.slug)
 
 
@@ -98,7 +103,9 @@ def edit_draft(request, tournament, section, number):
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 if edit.saved:
-                    messages.success(request, f"Round {number} pairing saved.")
+                    messages.success(
+                        request, _("Round %(number)d pairing saved.") % {"number": number}
+                    )
                     return redirect(
                         "arbiter:round", slug=tournament.slug, section=section, number=number
                     )
@@ -133,7 +140,9 @@ def enter_result(request, tournament, pairing_id):
             except ServiceError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
-                messages.success(request, f"Result of board {pairing.board} saved.")
+                messages.success(
+                    request, _("Result of board %(board)d saved.") % {"board": pairing.board}
+                )
                 return redirect(
                     "arbiter:round",
                     slug=tournament.slug,

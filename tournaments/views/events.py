@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from tournaments.forms import TOURNAMENT_FIELDS, NewTournamentForm, TeamForm, TournamentForm
 from tournaments.services import events
@@ -29,7 +30,9 @@ def new_tournament(request):
         except ServiceError as error:
             _show_error(form, error)
         else:
-            messages.success(request, f"{tournament.name} created; you are its arbiter.")
+            messages.success(
+                request, _("%(name)s created; you are its arbiter.") % {"name": tournament.name}
+            )
             return redirect("arbiter:dashboard", slug=tournament.slug)
     return render(
         request, "tournaments/arbiter/tournament_form.html", {"form": form, "tournament": None}
@@ -46,7 +49,7 @@ def settings(request, tournament):
         except ServiceError as error:
             _show_error(form, error)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect("arbiter:dashboard", slug=tournament.slug)
     return render(
         request,
@@ -65,7 +68,7 @@ def teams(request, tournament):
         except ServiceError as error:
             _show_error(form, error)
         else:
-            messages.success(request, f"Team {team.name} registered.")
+            messages.success(request, _("Team %(name)s registered.") % {"name": team.name})
             return redirect("arbiter:teams", slug=tournament.slug)
     return render(
         request,

@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from tournaments.forms import PlayerForm, RequestedByeForm, WithdrawalForm
 from tournaments.services import registration
@@ -23,7 +24,7 @@ def _carry_out(request, section, action, forms) -> str | None:
     user = request.user
     if action == "seed":
         registration.assign_pairing_numbers(section, by=user)
-        return "Pairing numbers given by rating, title and name."
+        return _("Pairing numbers given by rating, title and name.")
     form = {
         "register": forms["player_form"],
         "bye": forms["bye_form"],
@@ -34,12 +35,21 @@ def _carry_out(request, section, action, forms) -> str | None:
     data = form.cleaned_data
     if action == "register":
         player = registration.register_player(section, by=user, **data)
-        return f"{player.name} registered with pairing number {player.pairing_number}."
+        return _("%(name)s registered with pairing number %(number)d.") % {
+            "name": player.name,
+            "number": player.pairing_number,
+        }
     if action == "bye":
         registration.request_bye(data["player"], data["round_number"], data["points"], by=user)
-        return f"Bye for {data['player'].name} in round {data['round_number']} recorded."
+        return _("Bye for %(name)s in round %(number)d recorded.") % {
+            "name": data["player"].name,
+            "number": data["round_number"],
+        }
     registration.withdraw_player(data["player"], data["from_round"], by=user)
-    return f"{data['player'].name} is not paired from round {data['from_round']} on."
+    return _("%(name)s is not paired from round %(number)d on.") % {
+        "name": data["player"].name,
+        "number": data["from_round"],
+    }
 
 
 @arbiter_required
