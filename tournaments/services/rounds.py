@@ -132,28 +132,32 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
     Seat.objects.bulk_create(seats)
 
 
+def _locked_draft(round_: Round, by, refusal: str) -> Round:
+    """`round_` re-read and locked for this transaction; ServiceError unless it is a draft.
+
+    `refusal` is the message for a published round, with `{number}` for its number.
+    """
+    require_arbiter(round_.section.tournament, by)
+    round_ = (
+        Round.objects.select_for_update().select_related("section__tournament").get(pk=round_.pk)
+    )
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError(refusal.format(number=round_.number), code="round_published")
+    return round_
+
+
 def delete_draft_round(round_: Round, *, by) -> None:
     """Delete a draft round so it can be paired again; published rounds stay."""
-    require_arbiter(round_.section.tournament, by)
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        if round_.status != Round.Status.DRAFT:
-            raise ServiceError(
-                f"Round {round_.number} is published; only a draft can be deleted.",
-                code="round_published",
-            )
-        round_.delete()
+        _locked_draft(
+            round_, by, "Round {number} is published; only a draft can be deleted."
+        ).delete()
 
 
 def publish_round(round_: Round, *, by) -> Round:
     """Make a draft round public; results can be entered from then on."""
-    require_arbiter(round_.section.tournament, by)
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        if round_.status != Round.Status.DRAFT:
-            raise ServiceError(
-                f"Round {round_.number} is already published.", code="round_published"
-            )
+        round_ = _locked_draft(round_, by, "Round {number} is already published.")
         round_.status = Round.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
@@ -183,17 +187,8 @@ def replace_draft_boards(
     when `confirm` is True. A pairing that names a player twice, an unknown or absent player,
     a player against himself, or leaves a player out is refused (ServiceError, field 'boards').
     """
-    require_arbiter(round_.section.tournament, by)
     with transaction.atomic():
-        round_ = (
-            Round.objects.select_for_update()
-            .select_related("section__tournament")
-            .get(pk=round_.pk)
-        )
-        if round_.status != Round.Status.DRAFT:
-            raise ServiceError(
-                f"Round {round_.number} is published; its pairing is final.", code="round_published"
-            )
+        round_ = _locked_draft(round_, by, "Round {number} is published; its pairing is final.")
         pairs = [(south, north) for south, north in boards if north is not None]
         byes = [south for south, north in boards if north is None]
         if len(byes) > 1:

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.lookups import public_section, public_tournament
-from tournaments.models import Pairing, Round, Seat, Tournament
+from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.games import game_view
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
@@ -16,10 +16,6 @@ from tournaments.services.teams import team_tables
 def home(request):
     tournaments = Tournament.objects.filter(published=True)
     return render(request, "tournaments/public/home.html", {"tournaments": tournaments})
-
-
-def _public_rounds(section):
-    return section.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
 
 
 def tournament(request, slug):
@@ -31,70 +27,63 @@ def tournament(request, slug):
     )
 
 
+def _public_rounds(section: Section) -> list[Round]:
+    return list(section.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
+
+
+def _section_page(request, group: Section, template: str, tab: str | None, rounds=None, **context):
+    """Render one of a section's pages with the navigation every one of them shows."""
+    context.update(
+        tournament=group.tournament,
+        section=group,
+        rounds=_public_rounds(group) if rounds is None else rounds,
+        tab=tab,
+    )
+    return render(request, f"tournaments/public/{template}", context)
+
+
 def section(request, slug, section):
     group = public_section(slug, section)
-    rounds = list(_public_rounds(group))
+    rounds = _public_rounds(group)
     if rounds:
-        return round_pairings(request, slug, section, rounds[-1].number)
-    return render(
-        request,
-        "tournaments/public/section.html",
-        {"tournament": group.tournament, "section": group, "rounds": rounds},
-    )
+        return _round_page(request, group, rounds, rounds[-1])
+    return _section_page(request, group, "section.html", None, rounds=rounds)
 
 
 def round_pairings(request, slug, section, number):
     group = public_section(slug, section)
-    rounds = list(_public_rounds(group))
+    rounds = _public_rounds(group)
     round_ = next((r for r in rounds if r.number == number), None)
     if round_ is None:
         raise Http404("No published round with that number.")
+    return _round_page(request, group, rounds, round_)
+
+
+def _round_page(request, group: Section, rounds: list[Round], round_: Round):
     pairings = round_.pairings.select_related("south__team", "north__team", "result")
-    return render(
-        request,
-        "tournaments/public/round.html",
-        {
-            "tournament": group.tournament,
-            "section": group,
-            "rounds": rounds,
-            "round": round_,
-            "pairings": pairings,
-            "tab": "pairings",
-        },
+    return _section_page(
+        request, group, "round.html", "pairings", rounds=rounds, round=round_, pairings=pairings
     )
 
 
 def standings(request, slug, section):
     group = public_section(slug, section)
-    table = section_standings(group)
-    return render(
-        request,
-        "tournaments/public/standings.html",
-        {
-            "tournament": group.tournament,
-            "section": group,
-            "table": table,
-            "rounds": list(_public_rounds(group)),
-            "tab": "standings",
-        },
+    return _section_page(
+        request, group, "standings.html", "standings", table=section_standings(group)
     )
 
 
 def crosstable(request, slug, section):
     group = public_section(slug, section)
     table = section_standings(group)
-    return render(
+    return _section_page(
         request,
-        "tournaments/public/crosstable.html",
-        {
-            "tournament": group.tournament,
-            "section": group,
-            "table": table,
-            "crosstable": section_crosstable(table),
-            "round_numbers": range(1, table.after_round + 1),
-            "rounds": list(_public_rounds(group)),
-            "tab": "crosstable",
-        },
+        group,
+        "crosstable.html",
+        "crosstable",
+        table=table,
+        crosstable=section_crosstable(table),
+        round_numbers=range(1, table.after_round + 1),
     )
 
 
@@ -103,28 +92,14 @@ def teams(request, slug):
     return render(
         request,
         "tournaments/public/teams.html",
-        {
-            "tournament": event,
-            "tables": team_tables(event),
-            "only": None,
-        },
+        {"tournament": event, "tables": team_tables(event), "only": None},
     )
 
 
 def section_teams(request, slug, section):
     group = public_section(slug, section)
-    tables = team_tables(group.tournament)
-    return render(
-        request,
-        "tournaments/public/teams.html",
-        {
-            "tournament": group.tournament,
-            "section": group,
-            "tables": tables,
-            "only": group.slug,
-            "rounds": list(_public_rounds(group)),
-            "tab": "teams",
-        },
+    return _section_page(
+        request, group, "teams.html", "teams", tables=team_tables(group.tournament), only=group.slug
     )
 
 
@@ -137,17 +112,7 @@ def player(request, slug, section, number):
         .select_related("round", "pairing__south", "pairing__north", "pairing__result")
         .order_by("round__number")
     )
-    return render(
-        request,
-        "tournaments/public/player.html",
-        {
-            "tournament": group.tournament,
-            "section": group,
-            "player": person,
-            "seats": seats,
-            "rounds": list(_public_rounds(group)),
-        },
-    )
+    return _section_page(request, group, "player.html", None, player=person, seats=seats)
 
 
 def game(request, slug, pairing_id):
