@@ -5,9 +5,16 @@ See ``README.md`` in this package for the method.  Public API::
     from tournaments.pairing import pair_round, pair_request, PairingRequest, PlayerRecord
 
     pairing = pair_round(trf_tournament)            # round the file asks for
+    pairing = pair_round(trf_tournament, 3)         # re-pair round 3 from rounds 1-2
     pairing = pair_request(request)                 # plain records, no TRF
     pairing.boards  -> [Board(south, north, explanation)], reference engine order
     pairing.bye     -> pairing number of the PAB receiver, or None
+
+    from tournaments.pairing.checker import check_pairing    # findings for any pairing
+    from tournaments.pairing.generator import generate       # random tournaments
+
+Command line: ``python -m tournaments.pairing --dutch IN.trf -p [OUT]`` and
+``--dutch IN.trf --check`` (see :mod:`.cli`).
 
 Errors: :class:`PairingImpossible` (tell the arbiter), :class:`InvalidPairingInput`
 (bad data), :class:`PairingEngineBug` (a defect).

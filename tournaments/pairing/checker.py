@@ -73,12 +73,22 @@ def _colour_findings(p: PairingPlayer, side: str, exempt: bool) -> list[Finding]
     found = []
     sides = p.colour.sides
     if len(sides) >= 2 and sides[-1] == sides[-2] == side:
-        found.append(Finding("THREE_IN_A_ROW", f"player {p.number} would play {_name(side)} a third time in a row", (p.number,)))
+        found.append(
+            Finding(
+                "THREE_IN_A_ROW",
+                f"player {p.number} would play {_name(side)} a third time in a row",
+                (p.number,),
+            )
+        )
     whites = sides.count(WHITE) + (side == WHITE)
     blacks = sides.count(BLACK) + (side == BLACK)
     if abs(whites - blacks) > 2:
         found.append(
-            Finding("COLOUR_DIFFERENCE", f"player {p.number} would reach a colour difference of {whites - blacks:+d}", (p.number,))
+            Finding(
+                "COLOUR_DIFFERENCE",
+                f"player {p.number} would reach a colour difference of {whites - blacks:+d}",
+                (p.number,),
+            )
         )
     return found
 
@@ -118,11 +128,28 @@ def check_pairing(
         s, n = present[south], present[north]
         played = any(e.played and e.opponent == north for e in s.record.history)
         if played:
-            add(Finding("REMATCH", f"players {south} and {north} have already played each other", (south, north)))
+            add(
+                Finding(
+                    "REMATCH",
+                    f"players {south} and {north} have already played each other",
+                    (south, north),
+                )
+            )
         elif north in s.blocked:
-            add(Finding("FORBIDDEN_PAIR", f"players {south} and {north} must not be paired", (south, north)))
+            add(
+                Finding(
+                    "FORBIDDEN_PAIR",
+                    f"players {south} and {north} must not be paired",
+                    (south, north),
+                )
+            )
         exempt = _top_scorer_exemption(request, s, n)
-        if s.colour.absolute and n.colour.absolute and s.colour.preference == n.colour.preference and not exempt:
+        if (
+            s.colour.absolute
+            and n.colour.absolute
+            and s.colour.preference == n.colour.preference
+            and not exempt
+        ):
             add(
                 Finding(
                     "ABSOLUTE_COLOUR",
@@ -152,5 +179,7 @@ def check_pairing(
             report.equals_dutch = None
         else:
             mine = {(b.south, b.north) for b in dutch.boards}
-            report.equals_dutch = mine == set(boards) and dutch.bye == bye and len(boards) == len(mine)
+            report.equals_dutch = (
+                mine == set(boards) and dutch.bye == bye and len(boards) == len(mine)
+            )
     return report

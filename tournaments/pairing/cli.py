@@ -29,10 +29,14 @@ EXIT_FILE_ACCESS = 5
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m tournaments.pairing", description="FIDE Dutch pairing engine")
+    parser = argparse.ArgumentParser(
+        prog="python -m tournaments.pairing", description="FIDE Dutch pairing engine"
+    )
     parser.add_argument("--dutch", metavar="IN.trf", required=True, help="tournament file (TRF)")
     action = parser.add_mutually_exclusive_group(required=True)
-    action.add_argument("-p", dest="pairing", nargs="?", const="-", metavar="OUT", help="pair the next round")
+    action.add_argument(
+        "-p", dest="pairing", nargs="?", const="-", metavar="OUT", help="pair the next round"
+    )
     action.add_argument("-c", "--check", action="store_true", help="re-pair every played round")
     return parser
 
@@ -46,7 +50,9 @@ def _played_pairs(tournament: trf.Tournament, round_number: int) -> set[tuple[in
             continue
         if cell.is_pairing_bye:
             pairs.add((player.pairing_number, 0))
-        elif (cell.is_played or cell.is_forfeit) and cell.opponent is not None and cell.colour == "w":
+        elif (
+            (cell.is_played or cell.is_forfeit) and cell.opponent is not None and cell.colour == "w"
+        ):
             pairs.add((player.pairing_number, cell.opponent))
     return pairs
 
@@ -86,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     except InvalidPairingInput as exc:
         print(f"error: invalid input: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
+    except Exception as exc:  # a defect: say so plainly instead of a bare traceback
+        print(f"error: internal error in the pairing engine: {exc!r}", file=sys.stderr)
+        return EXIT_UNEXPECTED
     if args.pairing == "-":
         sys.stdout.write(text)
         return EXIT_OK

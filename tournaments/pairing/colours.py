@@ -85,7 +85,7 @@ def compatible_preferences(a: str | None, b: str | None) -> bool:
 
 
 def _first_difference(a: ColourState, b: ColourState) -> tuple[str | None, str | None]:
-    """Sides of the two players in the latest played round (walking back in step) where they differ."""
+    """Both players' sides in the latest played round where they differ (walking back in step)."""
     i, j = len(a.sides) - 1, len(b.sides) - 1
     while i >= 0 and j >= 0 and a.sides[i] == b.sides[j]:
         i -= 1

@@ -38,7 +38,9 @@ def _explain(south: PairingPlayer, north: PairingPlayer) -> BoardExplanation:
     )
 
 
-def _board(a: PairingPlayer, b: PairingPlayer, initial_colour: str) -> tuple[Board, PairingPlayer, PairingPlayer]:
+def _board(
+    a: PairingPlayer, b: PairingPlayer, initial_colour: str
+) -> tuple[Board, PairingPlayer, PairingPlayer]:
     higher, lower = (a, b) if _ranks_above(a, b) else (b, a)
     side = side_of_higher(higher.colour, lower.colour, higher.rank_index, initial_colour)
     south, north = (higher, lower) if side == "w" else (lower, higher)
@@ -65,7 +67,9 @@ def pair_request(request: PairingRequest) -> RoundPairing:
     if request.initial_colour not in ("w", "b"):
         raise InvalidPairingInput("initial colour must be 'w' or 'b'")
     players = build_players(request)
-    pairer = DutchPairer(players, request.round_number - 1, request.total_rounds, request.scoring.win)
+    pairer = DutchPairer(
+        players, request.round_number - 1, request.total_rounds, request.scoring.win
+    )
     pairs, bye = pairer.pair()
     boards = []
     for a, b in pairs:

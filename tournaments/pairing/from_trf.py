@@ -8,7 +8,16 @@ from tournaments import trf
 from tournaments.trf import codes
 
 from .errors import InvalidPairingInput
-from .records import BLACK, WHITE, Outcome, PairingRequest, PlayerRecord, RoundRecord, ScoringValues, other_side
+from .records import (
+    BLACK,
+    WHITE,
+    Outcome,
+    PairingRequest,
+    PlayerRecord,
+    RoundRecord,
+    ScoringValues,
+    other_side,
+)
 
 _OUTCOME_OF_CODE = {
     codes.FORFEIT_WIN: Outcome.FORFEIT_WIN,
@@ -40,7 +49,7 @@ def _round_record(cell: trf.RoundCell | None, scoring: trf.Scoring) -> RoundReco
 
 
 def _initial_colour(tournament: trf.Tournament) -> str:
-    """``XXC``/``152`` if given, else inferred from a round-1 game of the top-ranked player of a board."""
+    """``XXC``/``152`` if given, else inferred from round 1 (a board's higher-ranked player)."""
     if tournament.initial_colour in (WHITE, BLACK):
         return tournament.initial_colour
     ranked = sorted(tournament.players, key=lambda p: p.pairing_number)
@@ -78,12 +87,18 @@ def request_from_trf(
     for player in tournament.players:
         history = [_round_record(player.cell(r), scoring) for r in range(1, round_number)]
         computed = sum((h.points for h in history), Decimal(0))
-        if round_number >= next_round and player.points is not None and round_number - 1 >= len(player.rounds):
+        if (
+            round_number >= next_round
+            and player.points is not None
+            and round_number - 1 >= len(player.rounds)
+        ):
             score = player.points
         else:
             score = computed
         cell = player.cell(round_number)
-        present = not (cell is not None and cell.is_absence) and player.pairing_number not in not_paired
+        present = (
+            not (cell is not None and cell.is_absence) and player.pairing_number not in not_paired
+        )
         records.append(
             PlayerRecord(
                 number=player.pairing_number,

@@ -34,7 +34,9 @@ def _result(rng: random.Random, white_rating: int, black_rating: int, draw_rate:
     return "1" if rng.random() < expected else "0"
 
 
-def _quick_pairs(tournament: trf.Tournament, round_number: int, present: list[int]) -> tuple[list[tuple[int, int]], int | None]:
+def _quick_pairs(
+    tournament: trf.Tournament, round_number: int, present: list[int]
+) -> tuple[list[tuple[int, int]], int | None]:
     """Greedy score-group pairing without rematches; sides by the Dutch colour rules."""
     by_number = tournament.players_by_number()
     history = {}
@@ -116,7 +118,12 @@ def generate(
         rounds=rounds,
         initial_colour=rng.choice((WHITE, BLACK)),
         players=[
-            trf.Player(pairing_number=i + 1, name=f"Player {i + 1:04d}", rating=ratings[i], points=Decimal(0))
+            trf.Player(
+                pairing_number=i + 1,
+                name=f"Player {i + 1:04d}",
+                rating=ratings[i],
+                points=Decimal(0),
+            )
             for i in range(players)
         ],
     )

@@ -15,7 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 import networkx as nx
 
 
-def max_weight_matching(vertices: Iterable[int], edges: Iterable[tuple[int, int, int]]) -> dict[int, int]:
+def max_weight_matching(
+    vertices: Iterable[int], edges: Iterable[tuple[int, int, int]]
+) -> dict[int, int]:
     """Maximum-weight matching (not necessarily maximum cardinality) as a vertex→mate map.
 
     Edges with weight ≤ 0 are ignored.  Unmatched vertices are absent from the map.
@@ -30,7 +32,9 @@ def max_weight_matching(vertices: Iterable[int], edges: Iterable[tuple[int, int,
     return mate
 
 
-def maximum_matching(vertices: Sequence[int], adjacent: Callable[[int, int], bool]) -> dict[int, int]:
+def maximum_matching(
+    vertices: Sequence[int], adjacent: Callable[[int, int], bool]
+) -> dict[int, int]:
     """Maximum-cardinality matching (Edmonds), greedy start, as a vertex→mate map."""
     n = len(vertices)
     index = {v: i for i, v in enumerate(vertices)}

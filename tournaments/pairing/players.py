@@ -31,8 +31,8 @@ class PairingPlayer:
 
     record: PlayerRecord
     rank_index: int
-    score: Decimal          # pairing score (with this round's acceleration)
-    plain_score: Decimal    # standings score
+    score: Decimal  # pairing score (with this round's acceleration)
+    plain_score: Decimal  # standings score
     colour: ColourState
     bye_eligible: bool
     played_games: int
@@ -69,7 +69,9 @@ def _float(
         return DOWN if entry.points > loss_points else None
     opponent = by_number.get(entry.opponent)
     if opponent is None:
-        raise InvalidPairingInput(f"player {record.number} played unknown opponent {entry.opponent}")
+        raise InvalidPairingInput(
+            f"player {record.number} played unknown opponent {entry.opponent}"
+        )
     mine = _score_before(record, played_rounds, rounds_back)
     theirs = _score_before(opponent, played_rounds, rounds_back)
     if mine > theirs:
@@ -88,7 +90,8 @@ def build_players(request: PairingRequest) -> list[PairingPlayer]:
             raise InvalidPairingInput(f"pairing number {record.number} appears twice")
         if len(record.history) < played_rounds:
             raise InvalidPairingInput(
-                f"player {record.number} has {len(record.history)} past rounds, expected {played_rounds}"
+                f"player {record.number} has {len(record.history)} past rounds, "
+                f"expected {played_rounds}"
             )
         by_number[record.number] = record
 
@@ -114,7 +117,11 @@ def build_players(request: PairingRequest) -> list[PairingPlayer]:
         rank_index += 1
         if not record.present:
             continue
-        acceleration = record.acceleration[played_rounds] if played_rounds < len(record.acceleration) else Decimal(0)
+        acceleration = (
+            record.acceleration[played_rounds]
+            if played_rounds < len(record.acceleration)
+            else Decimal(0)
+        )
         players.append(
             PairingPlayer(
                 record=record,
@@ -128,8 +135,12 @@ def build_players(request: PairingRequest) -> list[PairingPlayer]:
                 ),
                 played_games=sum(1 for e in history if e.played),
                 floats=(
-                    _float(record, 1, played_rounds, by_number, scoring.loss) if played_rounds >= 1 else None,
-                    _float(record, 2, played_rounds, by_number, scoring.loss) if played_rounds >= 2 else None,
+                    _float(record, 1, played_rounds, by_number, scoring.loss)
+                    if played_rounds >= 1
+                    else None,
+                    _float(record, 2, played_rounds, by_number, scoring.loss)
+                    if played_rounds >= 2
+                    else None,
                 ),
                 blocked=blocked[record.number],
             )

@@ -30,10 +30,10 @@ def other_side(side: str | None) -> str | None:
 class Outcome(Enum):
     """What happened to a player in one past round."""
 
-    GAME = "game"                    # played over the board (win, draw or loss)
-    FORFEIT_WIN = "forfeit_win"      # scheduled, opponent absent: not a game
-    FORFEIT_LOSS = "forfeit_loss"    # scheduled, did not play: not a game
-    PAIRING_BYE = "pairing_bye"      # pairing-allocated bye (PAB)
+    GAME = "game"  # played over the board (win, draw or loss)
+    FORFEIT_WIN = "forfeit_win"  # scheduled, opponent absent: not a game
+    FORFEIT_LOSS = "forfeit_loss"  # scheduled, did not play: not a game
+    PAIRING_BYE = "pairing_bye"  # pairing-allocated bye (PAB)
     FULL_POINT_BYE = "full_point_bye"
     HALF_POINT_BYE = "half_point_bye"
     ZERO_POINT_BYE = "zero_point_bye"  # also: absent, withdrawn, not yet entered
@@ -41,7 +41,12 @@ class Outcome(Enum):
     @property
     def took_part_in_pairing(self) -> bool:
         """True when the player was paired (or given the PAB) that round."""
-        return self in (Outcome.GAME, Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS, Outcome.PAIRING_BYE)
+        return self in (
+            Outcome.GAME,
+            Outcome.FORFEIT_WIN,
+            Outcome.FORFEIT_LOSS,
+            Outcome.PAIRING_BYE,
+        )
 
 
 @dataclass(frozen=True)

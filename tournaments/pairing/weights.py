@@ -69,6 +69,10 @@ class EdgeWeigher:
         self._pref = [p.colour.preference for p in players]
         self._top = [final_round and p.score > top_score_threshold for p in players]
 
+    def is_top_scorer(self, v: int) -> bool:
+        """Article 1.8, final round only: score above half the maximum so far."""
+        return self._top[v]
+
     # -- absolute criteria ------------------------------------------------
     def compatible(self, a: int, b: int) -> bool:
         """C1 and C3 (and forbidden pairs): may vertices ``a`` and ``b`` meet?"""
@@ -90,14 +94,19 @@ class EdgeWeigher:
         return 1 + (not self.bye_candidate[a]) + (not self.bye_candidate[b])
 
     # -- the full weight --------------------------------------------------
-    def weight(self, h: int, l: int, in_current: bool, in_next: bool, single_downfloater_bye: bool) -> int:
-        """Weight of the pair of vertices ``h`` < ``l``; 0 when they may not meet."""
-        if not self.compatible(h, l):
+    def weight(
+        self, hi: int, lo: int, in_current: bool, in_next: bool, single_downfloater_bye: bool
+    ) -> int:
+        """Weight of the pair of the higher-ranked ``hi`` and lower-ranked ``lo`` (``hi < lo``).
+
+        0 when they may not meet.
+        """
+        if not self.compatible(hi, lo):
             return 0
-        hp, lp = self.players[h], self.players[l]
+        hp, lp = self.players[hi], self.players[lo]
         cb, sb = self.count_bits, self.score_bits
         off = self.group_offset
-        w = self.completion(h, l)
+        w = self.completion(hi, lo)
         # C6, C7: pairs and paired scores in the current bracket.
         w = (w << cb) + in_current
         w <<= sb
@@ -116,7 +125,7 @@ class EdgeWeigher:
             if lp.score == self.bye_score:
                 w += self.played_games_rank[lp.played_games]
         # C10–C13: colour criteria, only inside the current bracket.
-        for bit in self._colour_bits(l, h) if in_current else (0, 0, 0, 0):
+        for bit in self.colour_bits(lo, hi) if in_current else (0, 0, 0, 0):
             w = (w << cb) + bit
         hf, lf = hp.floats, lp.floats
         h_not_above = hp.score <= lp.score
@@ -145,7 +154,7 @@ class EdgeWeigher:
         # Reserved low bits for the generation-order steps.
         return w << (3 * cb + 1)
 
-    def _colour_bits(self, a: int, b: int) -> tuple[int, int, int, int]:
+    def colour_bits(self, a: int, b: int) -> tuple[int, int, int, int]:
         """C10, C11, C12, C13 bits (1 = criterion respected) for players ``a`` (lower) and ``b``."""
         pa, pb = self.players[a].colour, self.players[b].colour
         same = pa.preference == pb.preference
@@ -163,9 +172,9 @@ class EdgeWeigher:
         c13 = (not a_pref) or (not b_pref) or (pa.absolute and pb.absolute) or not same
         return (int(c10), int(c11), int(c12), int(c13))
 
-    def background(self, h: int, l: int, single_downfloater_bye: bool) -> int:
+    def background(self, hi: int, lo: int, single_downfloater_bye: bool) -> int:
         """Weight of a pair outside the bracket being paired (completion and C9 only)."""
-        return self.weight(h, l, False, False, single_downfloater_bye)
+        return self.weight(hi, lo, False, False, single_downfloater_bye)
 
 
 def _other(side):
