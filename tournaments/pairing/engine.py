@@ -26,7 +26,11 @@ def _explain(south: PairingPlayer, north: PairingPlayer) -> BoardExplanation:
         return None if pref is None else pref == side
 
     def describe(p: PairingPlayer):
-        return None if p.colour.preference is None else f"{p.colour.strength} {p.colour.preference}"
+        """E.g. "strong preference for South" (South plays White's part, North Black's)."""
+        if p.colour.preference is None:
+            return None
+        side = "South" if p.colour.preference == "w" else "North"
+        return f"{p.colour.strength} preference for {side}"
 
     return BoardExplanation(
         south_float=float_of(south, north),

@@ -145,7 +145,7 @@ class BoardExplanation:
             if pref is None:
                 bit += ", no side preference"
             else:
-                bit += f", {pref} preference {'met' if met else 'not met'}"
+                bit += f", {pref} {'met' if met else 'not met'}"
             parts.append(bit)
         return "; ".join(parts)
 
