@@ -87,16 +87,7 @@ class CertifiedShortcuts:
             v = bracket[k]
             return weigher.bye_candidate[v] if not following else field.floater_fits(v)
 
-        matrix: list[list[int | None]] = []
-        for r in rows:
-            matrix.append(
-                [
-                    self._low(bracket[r], bracket[c], base[(r, c)]) if base[(r, c)] else None
-                    for c in cols
-                ]
-            )
-        if floats:
-            matrix.append([0 if may_float(c) else None for c in cols])
+        matrix = self._split_matrix(bracket, base, rows, cols, floats, may_float)
         try:
             choice, row_y, col_y = first_optimal_assignment_with_potentials(matrix)
         except ValueError:
@@ -149,6 +140,20 @@ class CertifiedShortcuts:
         field.last_mate = mate
         return True
 
+    def _split_matrix(self, bracket, base, rows, cols, floats: int, may_float):
+        """Assignment costs of S1 rows against S2 columns (None: not allowed), plus a dummy row
+        for the floater when the bracket is odd."""
+        matrix: list[list[int | None]] = [
+            [
+                self._low(bracket[r], bracket[c], base[(r, c)]) if base[(r, c)] else None
+                for c in cols
+            ]
+            for r in rows
+        ]
+        if floats:
+            matrix.append([0 if may_float(c) else None for c in cols])
+        return matrix
+
     def _certified_split(self, field, bracket, base, members: list[int], may_float):
         """Natural S1/S2 assignment of ``members`` (bracket positions) with doubled potentials.
 
@@ -159,16 +164,7 @@ class CertifiedShortcuts:
         half = len(members) // 2
         rows, cols = members[:half], members[half:]
         floats = len(members) % 2
-        matrix: list[list[int | None]] = []
-        for r in rows:
-            matrix.append(
-                [
-                    self._low(bracket[r], bracket[c], base[(r, c)]) if base[(r, c)] else None
-                    for c in cols
-                ]
-            )
-        if floats:
-            matrix.append([0 if may_float(c) else None for c in cols])
+        matrix = self._split_matrix(bracket, base, rows, cols, floats, may_float)
         try:
             choice, row_y, col_y = first_optimal_assignment_with_potentials(matrix)
         except ValueError:
