@@ -2,6 +2,7 @@
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.models import Team, Tournament
 from tournaments.services.errors import ServiceError, save_validated
@@ -17,15 +18,15 @@ def create_tournament(*, by, sections: list[str], **fields) -> Tournament:
     Only users allowed to add tournaments (or superusers) may create one.
     """
     if by is None or not by.has_perm(CREATE_PERMISSION):
-        raise ServiceError("You may not create tournaments.", code="forbidden")
+        raise ServiceError(_("You may not create tournaments."), code="forbidden")
     if not sections:
         raise ServiceError(
-            "A tournament needs at least one section.", code="no_section", field="sections"
+            _("A tournament needs at least one section."), code="no_section", field="sections"
         )
     slugs = [slugify(name) or f"section-{order}" for order, name in enumerate(sections, start=1)]
     if len(set(slugs)) != len(slugs):
         raise ServiceError(
-            "Two sections have the same name.", code="duplicate_section", field="sections"
+            _("Two sections have the same name."), code="duplicate_section", field="sections"
         )
     tournament = save_validated(Tournament(**fields))
     tournament.arbiters.add(by)
@@ -48,7 +49,9 @@ def update_tournament(tournament: Tournament, *, by, **fields) -> Tournament:
     paired = max((s.rounds.count() for s in tournament.sections.all()), default=0)
     if fields.get("rounds", tournament.rounds) < paired:
         raise ServiceError(
-            f"{paired} rounds are already paired.", code="rounds_paired", field="rounds"
+            _("%(count)d rounds are already paired.") % {"count": paired},
+            code="rounds_paired",
+            field="rounds",
         )
     for name, value in fields.items():
         setattr(tournament, name, value)

@@ -1,3 +1,5 @@
+from django.utils.translation import gettext as _
+
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
 
@@ -5,4 +7,7 @@ from tournaments.services.errors import ServiceError
 def require_arbiter(tournament: Tournament, user) -> None:
     """Raise ServiceError(code='forbidden') unless `user` may change `tournament`."""
     if user is None or not tournament.is_arbiter(user):
-        raise ServiceError(f"Only an arbiter of {tournament.name} may change it.", code="forbidden")
+        raise ServiceError(
+            _("Only an arbiter of %(name)s may change it.") % {"name": tournament.name},
+            code="forbidden",
+        )

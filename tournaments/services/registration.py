@@ -2,6 +2,7 @@
 
 from django.db import transaction
 from django.db.models import F, Max
+from django.utils.translation import gettext as _
 
 from tournaments.models import Player, RequestedBye, Section
 from tournaments.services.errors import ServiceError, save_validated
@@ -49,7 +50,9 @@ def assign_pairing_numbers(section: Section, *, by, order: list[int] | None = No
     require_arbiter(section.tournament, by)
     Section.objects.select_for_update().get(pk=section.pk)
     if section_has_rounds(section):
-        raise ServiceError("Pairing numbers are fixed once round 1 is paired.", code="rounds_exist")
+        raise ServiceError(
+            _("Pairing numbers are fixed once round 1 is paired."), code="rounds_exist"
+        )
     players = list(section.players.all())
     if order is None:
         players.sort(key=seeding_key)
@@ -57,7 +60,7 @@ def assign_pairing_numbers(section: Section, *, by, order: list[int] | None = No
         by_id = {p.pk: p for p in players}
         if sorted(order) != sorted(by_id):
             raise ServiceError(
-                "The order must list every player of the section exactly once.",
+                _("The order must list every player of the section exactly once."),
                 code="bad_order",
                 field="order",
             )
@@ -83,7 +86,8 @@ def withdraw_player(player: Player, from_round: int, *, by) -> Player:
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
-            f"{player.name} is already paired in round {from_round} or later.",
+            _("%(name)s is already paired in round %(round)d or later.")
+            % {"name": player.name, "round": from_round},
             code="already_paired",
             field="from_round",
         )
@@ -102,23 +106,25 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
     player = Player.objects.get(pk=player.pk)  # as it is now, under the section's lock
     if not 1 <= round_number <= tournament.rounds:
         raise ServiceError(
-            f"The tournament has rounds 1 to {tournament.rounds}.",
+            _("The tournament has rounds 1 to %(rounds)d.") % {"rounds": tournament.rounds},
             code="no_such_round",
             field="round_number",
         )
     if not player.is_paired_in(round_number):
         raise ServiceError(
-            f"{player.name} does not play round {round_number} anyway.",
+            _("%(name)s does not play round %(round)d anyway.")
+            % {"name": player.name, "round": round_number},
             code="not_playing",
             field="player",
         )
     if player.section.rounds.filter(number=round_number).exists():
         raise ServiceError(
-            f"Round {round_number} is already paired; a bye must be asked for before.",
+            _("Round %(round)d is already paired; a bye must be asked for before.")
+            % {"round": round_number},
             code="round_exists",
             field="round_number",
         )
-    bye, _ = RequestedBye.objects.update_or_create(
+    bye, _created = RequestedBye.objects.update_or_create(
         player=player, round_number=round_number, defaults={"points": points}
     )
     return bye

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.oware.errors import RecordError
 from games.oware.notation import replay_record
@@ -84,26 +85,34 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
     declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
     if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
         raise ServiceError(
-            "A forfeit has no move record.", code="unexpected_record", field="record"
+            _("A forfeit has no move record."), code="unexpected_record", field="record"
         )
     try:
         game = replay_record(entry.record, variant, declared)
         outcome = result_of_replay(game)
     except RecordError as error:
         raise ServiceError(
-            f"Move record, ply {error.ply}: {error.message}.", code=error.reason, field="record"
+            _("Move record, ply %(ply)d: %(problem)s.")
+            % {"ply": error.ply, "problem": error.message},
+            code=error.reason,
+            field="record",
         ) from error
     if entry.ending and entry.ending != outcome.ending:
         raise ServiceError(
-            f"The record ends by {outcome.ending}, not {entry.ending}.",
+            _("The record ends by %(found)s, not %(entered)s.")
+            % {"found": outcome.ending, "entered": entry.ending},
             code="ending_mismatch",
             field="ending",
         )
     scores = _typed_scores(entry)
     if scores is not None and scores != outcome.game_score:
         raise ServiceError(
-            f"The record gives the game score {outcome.game_score[0]}–{outcome.game_score[1]}, "
-            f"not {scores[0]}–{scores[1]}.",
+            _("The record gives the game score %(south)d–%(north)d, not %(typed)s.")
+            % {
+                "south": outcome.game_score[0],
+                "north": outcome.game_score[1],
+                "typed": f"{scores[0]}–{scores[1]}",
+            },
             code="declared_score",
             field="south_seeds",
         )
@@ -112,8 +121,11 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
         mover = "SN"[game.to_move]
         if entry.decided_by and entry.decided_by != mover:
             raise ServiceError(
-                f"The record leaves {'South' if mover == 'S' else 'North'} to move, so that "
-                f"player is the one who lost on time or resigned.",
+                _(
+                    "The record leaves %(side)s to move, so that player is the one who lost "
+                    "on time or resigned."
+                )
+                % {"side": _("South") if mover == "S" else _("North")},
                 code="decided_by_mismatch",
                 field="decided_by",
             )
@@ -125,18 +137,18 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
 def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
     if not entry.ending:
         raise ServiceError(
-            "Give the ending, or a move record.", code="missing_ending", field="ending"
+            _("Give the ending, or a move record."), code="missing_ending", field="ending"
         )
     winner = None
     if entry.ending == Ending.FORFEIT:
         if entry.decided_by not in OTHER_SIDE:
             raise ServiceError(
-                "Name the player who did not appear.", code="missing_absent", field="decided_by"
+                _("Name the player who did not appear."), code="missing_absent", field="decided_by"
             )
         winner = OTHER_SIDE[entry.decided_by]
     if entry.ending in (Ending.TIME, Ending.RESIGN) and entry.decided_by not in OTHER_SIDE:
         raise ServiceError(
-            "Name the player who lost on time or resigned.",
+            _("Name the player who lost on time or resigned."),
             code="missing_decided_by",
             field="decided_by",
         )
@@ -154,7 +166,7 @@ def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
         ) from error
     if entry.ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
         raise ServiceError(
-            "The resigning player cannot have the winning score.",
+            _("The resigning player cannot have the winning score."),
             code="inconsistent_with_ending",
             field="decided_by",
         )
@@ -189,7 +201,8 @@ def _check_typed_points(entry: ResultEntry, outcome: GameResult) -> None:
     if tuple(Decimal(str(p)) if p is not None else None for p in typed) != _points(outcome):
         south, north = _points(outcome)
         raise ServiceError(
-            f"The game gives {south}–{north}, not the points entered.",
+            _("The game gives %(south)s–%(north)s, not the points entered.")
+            % {"south": south, "north": north},
             code="points_mismatch",
             field="south_points",
         )
@@ -202,13 +215,15 @@ def _points(outcome: GameResult) -> tuple[Decimal, Decimal]:
 def _check_pairing_takes_a_result(pairing: Pairing) -> None:
     if pairing.round.status == Round.Status.DRAFT:
         raise ServiceError(
-            f"Round {pairing.round.number} is not published yet.",
+            _("Round %(round)d is not published yet.") % {"round": pairing.round.number},
             code="round_not_published",
             field="pairing",
         )
     if pairing.is_bye:
         raise ServiceError(
-            "A pairing-allocated bye has no game result.", code="bye_has_no_result", field="pairing"
+            _("A pairing-allocated bye has no game result."),
+            code="bye_has_no_result",
+            field="pairing",
         )
 
 

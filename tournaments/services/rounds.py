@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.models import Pairing, Player, Round, Seat, Section
 from tournaments.pairing import PairingRequest, pair_request
@@ -40,7 +41,7 @@ def pair_next_round(section: Section, *, by) -> Round:
             return _store_round(section, number, pairing)
     except IntegrityError as error:
         raise ServiceError(
-            "That round was paired a moment ago by someone else.", code="round_exists"
+            _("That round was paired a moment ago by someone else."), code="round_exists"
         ) from error
 
 
@@ -51,22 +52,29 @@ def _next_round_number(section: Section) -> int:
     else:
         if last.status == Round.Status.DRAFT:
             raise ServiceError(
-                f"Round {last.number} is still a draft: publish or delete it first.",
+                _("Round %(round)d is still a draft: publish or delete it first.")
+                % {"round": last.number},
                 code="round_exists",
             )
         missing = games_without_result(last).count()
         if missing:
             raise ServiceError(
-                f"Round {last.number} has {missing} game(s) without a result.",
+                _("Round %(round)d has %(count)d game(s) without a result.")
+                % {"round": last.number, "count": missing},
                 code="results_missing",
             )
         number = last.number + 1
     if number > section.tournament.rounds:
         raise ServiceError(
-            f"All {section.tournament.rounds} rounds are paired.", code="tournament_over"
+            _("All %(rounds)d rounds are paired.") % {"rounds": section.tournament.rounds},
+            code="tournament_over",
         )
     if not any(player.is_paired_in(number) for player in section.players.all()):
-        raise ServiceError(f"Nobody in {section.name} plays round {number}.", code="no_players")
+        raise ServiceError(
+            _("Nobody in %(section)s plays round %(round)d.")
+            % {"section": section.name, "round": number},
+            code="no_players",
+        )
     return number
 
 
@@ -93,7 +101,7 @@ def _engine_pairing(section: Section, number: int) -> RoundPairing:
         return pair_request(_pairing_request(section, number))
     except PairingImpossible as error:
         raise ServiceError(
-            f"No valid pairing exists: {error}", code="pairing_impossible"
+            _("No valid pairing exists: %(reason)s") % {"reason": error}, code="pairing_impossible"
         ) from error
 
 
@@ -150,14 +158,14 @@ def delete_draft_round(round_: Round, *, by) -> None:
     """Delete a draft round so it can be paired again; published rounds stay."""
     with transaction.atomic():
         _locked_draft(
-            round_, by, "Round {number} is published; only a draft can be deleted."
+            round_, by, _("Round {number} is published; only a draft can be deleted.")
         ).delete()
 
 
 def publish_round(round_: Round, *, by) -> Round:
     """Make a draft round public; results can be entered from then on."""
     with transaction.atomic():
-        round_ = _locked_draft(round_, by, "Round {number} is already published.")
+        round_ = _locked_draft(round_, by, _("Round {number} is already published."))
         round_.status = Round.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
@@ -188,12 +196,12 @@ def replace_draft_boards(
     a player against himself, or leaves a player out is refused (ServiceError, field 'boards').
     """
     with transaction.atomic():
-        round_ = _locked_draft(round_, by, "Round {number} is published; its pairing is final.")
+        round_ = _locked_draft(round_, by, _("Round {number} is published; its pairing is final."))
         pairs = [(south, north) for south, north in boards if north is not None]
         byes = [south for south, north in boards if north is None]
         if len(byes) > 1:
             raise ServiceError(
-                "A round has at most one pairing-allocated bye.", code="two_byes", field="boards"
+                _("A round has at most one pairing-allocated bye."), code="two_byes", field="boards"
             )
         report = check_pairing(
             _pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None
