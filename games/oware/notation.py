@@ -210,7 +210,7 @@ def write_movetext(game: Replay, *, captures: bool = True, clocks=None,
     parts = []
     number = 0
     previous = None
-    for ply, (move, side) in enumerate(zip(game.moves, game.sides)):
+    for ply, (move, side) in enumerate(zip(game.moves, game.sides, strict=True)):
         if side == 0 and previous != 0:
             number += 1
             parts.append(f"{number}.")

@@ -96,8 +96,9 @@ def _variant_of_tag(value: str) -> Variant:
 def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     """Read and replay an .ogn file.
 
-    The variant is `variant` if given, else the one the file's Variant tag names, else abapa. A game that stops
-    on a repeated position without ending by the rules ends `agreed` (as Aualé ends it). The
+    The variant is `variant` if given, else the one the file's Variant tag names, else abapa.
+    A game that stops on a repeated position without ending by the rules ends `agreed` (as Aualé
+    ends it). The
     final score and the Result tag are checked. Raises RecordError naming the first invalid ply.
     """
     record, problem = parse_leniently(_remove_variations(text))
