@@ -251,3 +251,15 @@ def test_a_bye_is_refused_for_a_player_who_has_withdrawn(section, players, alice
     with pytest.raises(ServiceError) as error:
         request_bye(players[0], 2, Decimal("0.5"), by=alice)
     assert error.value.code == "not_playing"
+
+
+def test_baku_acceleration_pairs_the_top_half_among_themselves_in_round_one(
+    section, make_player, tournament, alice
+):
+    tournament.acceleration = True
+    tournament.save()
+    for number in range(1, 9):
+        make_player(f"Player {number}", number, rating=2100 - 10 * number)
+    pairs = {frozenset(pair) for pair in boards(pair_next_round(section, by=alice))}
+    # Group A (players 1-4) carries a virtual point: 1-3 and 2-4, then 5-7 and 6-8.
+    assert pairs == {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
