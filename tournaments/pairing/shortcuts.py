@@ -69,23 +69,14 @@ class CertifiedShortcuts:
         """
         if mdp_count or size < 2 or not (field.bracket_alone_allowed or len(bracket) == size):
             return False
-        weigher = self.weigher
         half = size // 2
         rows = list(range(half))
         cols = list(range(half, size))
         floats = size % 2
         following = bracket[size:]
-        if not floats:
-            if field.below_completable is None:
-                field.below_completable = field.completable(
-                    [], list(following) + list(range(field.lower_start, self.n))
-                )
-            if not field.below_completable:
-                return False
-
-        def may_float(k: int) -> bool:
-            v = bracket[k]
-            return weigher.bye_candidate[v] if not following else field.floater_fits(v)
+        if not floats and not self._below_completable(field, following):
+            return False
+        may_float = self._floater_test(field, bracket, following)
 
         matrix = self._split_matrix(bracket, base, rows, cols, floats, may_float)
         try:
@@ -139,6 +130,25 @@ class CertifiedShortcuts:
             mate[bracket[cols[choice[-1]]]] = self.n
         field.last_mate = mate
         return True
+
+    def _below_completable(self, field, following) -> bool:
+        """Whether the players below the bracket can all be paired (computed once per field)."""
+        if field.below_completable is None:
+            field.below_completable = field.completable(
+                [], list(following) + list(range(field.lower_start, self.n))
+            )
+        return field.below_completable
+
+    def _floater_test(self, field, bracket, following):
+        """A test of bracket position k: may that player be the one who floats down (or gets
+        the bye, when nothing follows)?"""
+        bye_candidate = self.weigher.bye_candidate
+
+        def may_float(k: int) -> bool:
+            v = bracket[k]
+            return bye_candidate[v] if not following else field.floater_fits(v)
+
+        return may_float
 
     def _split_matrix(self, bracket, base, rows, cols, floats: int, may_float):
         """Assignment costs of S1 rows against S2 columns (None: not allowed), plus a dummy row
@@ -227,17 +237,9 @@ class CertifiedShortcuts:
         weigher = self.weigher
         following = bracket[size:]
         floats = size % 2
-        if not floats:
-            if field.below_completable is None:
-                field.below_completable = field.completable(
-                    [], list(following) + list(range(field.lower_start, self.n))
-                )
-            if not field.below_completable:
-                return False
-
-        def may_float(k: int) -> bool:
-            v = bracket[k]
-            return weigher.bye_candidate[v] if not following else field.floater_fits(v)
+        if not floats and not self._below_completable(field, following):
+            return False
+        may_float = self._floater_test(field, bracket, following)
 
         residents = list(range(1, size))
         candidates = [r for r in residents if base[(0, r)]]
