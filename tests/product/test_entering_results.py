@@ -198,3 +198,29 @@ def test_the_round_is_completed_when_every_game_has_a_result(published_round, al
         )
     published_round.refresh_from_db()
     assert published_round.status == Round.Status.COMPLETED
+
+
+def test_one_typed_point_is_checked_on_its_own_and_named(game, alice):
+    entry = ResultEntry(ending="capture", south_seeds=10, north_seeds=25, north_points=Decimal("0"))
+    with pytest.raises(ServiceError) as error:
+        record_result(game, entry, by=alice)
+    assert (error.value.code, error.value.field) == ("points_mismatch", "north_points")
+    entry.north_points = Decimal("1.0")  # as a form or the API sends it
+    record_result(game, entry, by=alice)
+    assert stored(game).north_points == Decimal("1")
+
+
+def test_an_ending_that_contradicts_the_record_is_refused(game, alice):
+    moves, _ = played_game("capture")
+    with pytest.raises(ServiceError) as error:
+        record_result(game, ResultEntry(ending="no_moves", record=record_of(moves)), by=alice)
+    assert (error.value.code, error.value.field) == ("ending_mismatch", "ending")
+    assert not Result.objects.exists()
+
+
+def test_a_record_declaring_time_names_the_wrong_flagged_player_is_refused(game, alice):
+    moves, _ = played_game("capture")
+    record = record_of(moves[:11], ending="time")  # North is to move, so North's flag fell
+    with pytest.raises(ServiceError) as error:
+        record_result(game, ResultEntry(record=record, decided_by="S"), by=alice)
+    assert error.value.code == "decided_by_mismatch"

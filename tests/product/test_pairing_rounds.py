@@ -263,3 +263,17 @@ def test_baku_acceleration_pairs_the_top_half_among_themselves_in_round_one(
     pairs = {frozenset(pair) for pair in boards(pair_next_round(section, by=alice))}
     # Group A (players 1-4) carries a virtual point: 1-3 and 2-4, then 5-7 and 6-8.
     assert pairs == {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
+
+
+def test_when_no_valid_pairing_exists_the_arbiter_is_told_and_nothing_is_stored(
+    section, make_player, alice
+):
+    make_player("Ama", 1)
+    make_player("Kofi", 2)
+    finish(pair_next_round(section, by=alice), alice)
+    with pytest.raises(ServiceError) as error:
+        pair_next_round(section, by=alice)  # the only two players have already met
+    assert error.value.code == "pairing_impossible"
+    assert error.value.message.startswith("No valid pairing exists: ")
+    assert "no valid pairing exists" not in error.value.message
+    assert Round.objects.count() == 1

@@ -195,21 +195,25 @@ def _typed_scores(entry: ResultEntry) -> tuple[int, int] | None:
 
 
 def _check_typed_points(entry: ResultEntry, outcome: GameResult) -> None:
-    typed = (entry.south_points, entry.north_points)
-    if typed == (None, None):
-        return
-    if tuple(Decimal(str(p)) if p is not None else None for p in typed) != _points(outcome):
-        south, north = _points(outcome)
-        raise ServiceError(
-            _("The game gives %(south)s–%(north)s, not the points entered.")
-            % {"south": south, "north": north},
-            code="points_mismatch",
-            field="south_points",
-        )
+    """Points typed beside a record or scores are a cross-check: each one given must agree."""
+    computed = _points(outcome)
+    for field, typed, right in zip(
+        ("south_points", "north_points"),
+        (entry.south_points, entry.north_points),
+        computed,
+        strict=True,
+    ):
+        if typed is not None and Decimal(str(typed)) != right:
+            raise ServiceError(
+                _("The game gives %(south)s–%(north)s, not the points entered.")
+                % {"south": computed[0], "north": computed[1]},
+                code="points_mismatch",
+                field=field,
+            )
 
 
 def _points(outcome: GameResult) -> tuple[Decimal, Decimal]:
-    return tuple(Decimal(str(p)).normalize() if p else Decimal("0") for p in outcome.points)
+    return tuple(Decimal(str(p)).normalize() for p in outcome.points)
 
 
 def _check_pairing_takes_a_result(pairing: Pairing) -> None:

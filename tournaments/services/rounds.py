@@ -101,7 +101,8 @@ def _engine_pairing(section: Section, number: int) -> RoundPairing:
         return pair_request(_pairing_request(section, number))
     except PairingImpossible as error:
         raise ServiceError(
-            _("No valid pairing exists: %(reason)s") % {"reason": error}, code="pairing_impossible"
+            _("No valid pairing exists: %(reason)s") % {"reason": error.reason},
+            code="pairing_impossible",
         ) from error
 
 
@@ -113,7 +114,7 @@ def _store_round(section: Section, number: int, pairing: RoundPairing) -> Round:
         for b in pairing.boards
     ]
     if pairing.bye is not None:
-        boards.append((players[pairing.bye], None, "Pairing-allocated bye"))
+        boards.append((players[pairing.bye], None, _("Pairing-allocated bye")))
     store_boards(round_, boards)
     return round_
 
@@ -216,6 +217,6 @@ def replace_draft_boards(
         if edit.saved:
             players = {p.pairing_number: p for p in round_.section.players.all()}
             round_.pairings.all().delete()
-            note = "Dutch pairing" if report.equals_dutch else "Edited by the arbiter"
+            note = _("Dutch pairing") if report.equals_dutch else _("Edited by the arbiter")
             store_boards(round_, [(players[s], players[n] if n else None, note) for s, n in boards])
         return edit
