@@ -156,3 +156,28 @@ def test_the_catalog_check_finds_empty_fuzzy_and_misplaced_placeholders(tmp_path
     assert ("Publish", "fuzzy") in problems
     assert any(msgid == "Round %(number)d published." for msgid, _ in problems)
     assert not any(msgid == "Board" for msgid, _ in problems)
+
+
+def test_the_rules_complaint_about_a_record_is_translated_and_english_is_unchanged(
+    alice_client, game
+):
+    url = f"/t/accra/arbiter/game/{game.pk}/result/"
+    illegal = {"record": "1. A b 2. A c", "ending": ""}
+    french = alice_client.post(url, illegal, headers={"accept-language": "fr"}).content.decode()
+    english = alice_client.post(url, illegal, headers={"accept-language": "en"}).content.decode()
+    assert "Relevé des coups, demi-coup 3 : la case est vide." in french
+    assert "Move record, ply 3: the pit is empty." in english
+    assert not Result.objects.exists()
+
+
+def test_a_score_the_rules_forbid_is_refused_in_portuguese_through_the_api(alice, game):
+    api = APIClient()
+    api.force_authenticate(alice)
+    response = api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {"ending": "capture", "south_seeds": 30, "north_seeds": 20},
+        format="json",
+        headers={"accept-language": "pt"},
+    )
+    assert response.status_code == 400
+    assert response.json()["message"] == "as duas pontuações somam mais do que as 48 sementes"
