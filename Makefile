@@ -38,3 +38,4 @@ test: install
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
+	find locale -name '*.mo' -delete
