@@ -47,7 +47,7 @@ def tiebreak_name(code: str) -> str:
     base, _sep, modifier = code.partition("-")
     name = str(TIEBREAK_NAMES.get(base, base))
     if modifier.startswith("C"):
-        return f"{name}, {_('cut')} {modifier[1:]}"
+        return _("%(name)s, cut %(count)s") % {"name": name, "count": modifier[1:]}
     if modifier.startswith("M"):
-        return f"{name}, {_('median')} {modifier[1:]}"
+        return _("%(name)s, median %(count)s") % {"name": name, "count": modifier[1:]}
     return name
