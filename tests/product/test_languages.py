@@ -140,6 +140,15 @@ def test_every_message_of_every_catalog_is_translated():
     assert gaps == [], "\n".join(str(gap) for gap in gaps)
 
 
+def test_every_catalog_is_compiled_and_up_to_date():
+    for source in LOCALE.glob("*/LC_MESSAGES/*.po"):
+        compiled = source.with_suffix(".mo")
+        assert compiled.exists(), f"{compiled} is missing: run `make install`"
+        assert compiled.stat().st_mtime >= source.stat().st_mtime, (
+            f"{compiled} is older than its .po: run `make install`"
+        )
+
+
 def test_the_catalog_check_finds_empty_fuzzy_and_misplaced_placeholders(tmp_path):
     catalog = tmp_path / "django.po"
     catalog.write_text(
