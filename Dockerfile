@@ -6,9 +6,12 @@ COPY config config
 COPY games games
 COPY tournaments tournaments
 COPY templates templates
+COPY locale locale
 COPY scripts scripts
 COPY manage.py ./
 RUN pip install --no-cache-dir .
+# The translations ship as .po sources; Babel (a dependency) compiles them without GNU gettext.
+RUN pybabel compile --statistics --domain django --directory locale
 RUN useradd --create-home oware && chown -R oware /app
 USER oware
 EXPOSE 8000

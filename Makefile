@@ -6,9 +6,21 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test install run clean
+.PHONY: demo test install run clean translations
 
-install: $(STAMP)
+# Compiled translations (.mo) are built from the .po files in locale/ and never committed;
+# pybabel (installed with the project) compiles them without GNU gettext.
+MESSAGES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+
+install: $(STAMP) $(MESSAGES)
+
+locale/%.mo: locale/%.po $(STAMP)
+	$(VENV)/bin/pybabel compile --statistics --domain $(basename $(notdir $@)) \
+		--locale $(firstword $(subst /, ,$*)) --input-file $< --output-file $@
+
+# Re-extract every marked string into the .po files, keeping the translations (needs xgettext).
+translations: install
+	PYTHON=$(PY) sh scripts/update-translations
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || "$$(sh scripts/find-python)" -m venv $(VENV)
@@ -26,3 +38,4 @@ test: install
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
+	find locale -name '*.mo' -delete

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_list, env_str
 
@@ -60,6 +61,8 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                # LANGUAGE_CODE for <html lang> and the language switcher.
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -87,6 +90,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The languages of every page and message; LocaleMiddleware picks one from the session's choice
+# (the switcher in the header) or else the browser's Accept-Language. The .po files live in
+# locale/ and are compiled to .mo at install time (Makefile, Dockerfile).
+LANGUAGES = [("en", _("English")), ("fr", _("French")), ("pt", _("Portuguese"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -85,6 +85,7 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "sex", "title", "rating", "federation", "team", "late_entry_points"]
+        labels = {"team": _("Team")}  # the model's field has no translated name
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import arbiter, events, registration
+from tournaments.views import arbiter, events, printing, registration
 
 app_name = "arbiter"
 urlpatterns = [
@@ -14,4 +14,5 @@ urlpatterns = [
     path("<slug:section>/round/<int:number>/delete/", arbiter.delete_draft, name="delete_draft"),
     path("<slug:section>/round/<int:number>/edit/", arbiter.edit_draft, name="edit_draft"),
     path("game/<int:pairing_id>/result/", arbiter.enter_result, name="result"),
+    path("<slug:section>/round/<int:number>/slips/", printing.result_slips, name="slips"),
 ]

@@ -1,5 +1,6 @@
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
@@ -26,7 +27,10 @@ class Round(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.section} — round {self.number}"
+        return gettext("%(section)s — round %(number)d") % {
+            "section": self.section,
+            "number": self.number,
+        }
 
     @property
     def is_public(self) -> bool:
@@ -60,8 +64,13 @@ class Pairing(models.Model):
         ]
 
     def __str__(self):
-        north = self.north or _("bye")
-        return f"{self.round} board {self.board}: {self.south} – {north}"
+        north = self.north or pgettext("instead of an opponent", "bye")
+        return gettext("%(round)s board %(board)d: %(south)s – %(north)s") % {
+            "round": self.round,
+            "board": self.board,
+            "south": self.south,
+            "north": north,
+        }
 
     @property
     def is_bye(self) -> bool:

@@ -17,6 +17,7 @@ from games.oware.notation import replay_record
 from games.oware.outcome import GameResult, ResultEntryError, result_from_scores, result_of_replay
 from tournaments.models import Pairing, Result, ResultChange, Round
 from tournaments.models.results import Ending
+from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.rounds import complete_if_done
@@ -93,7 +94,7 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
     except RecordError as error:
         raise ServiceError(
             _("Move record, ply %(ply)d: %(problem)s.")
-            % {"ply": error.ply, "problem": error.message},
+            % {"ply": error.ply, "problem": record_problem(error)},
             code=error.reason,
             field="record",
         ) from error
@@ -162,7 +163,7 @@ def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
         )
     except ResultEntryError as error:
         raise ServiceError(
-            error.message, code=error.code, field=_field_name(error.field)
+            entry_problem(error), code=error.code, field=_field_name(error.field)
         ) from error
     if entry.ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
         raise ServiceError(

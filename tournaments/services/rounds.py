@@ -17,6 +17,7 @@ from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.errors import PairingImpossible
 from tournaments.pairing.from_trf import request_from_trf
 from tournaments.pairing.records import RoundPairing
+from tournaments.services.core_messages import pairing_problem
 from tournaments.services.errors import ServiceError
 from tournaments.services.history import section_history, section_scoring
 from tournaments.services.permissions import require_arbiter
@@ -101,7 +102,7 @@ def _engine_pairing(section: Section, number: int) -> RoundPairing:
         return pair_request(_pairing_request(section, number))
     except PairingImpossible as error:
         raise ServiceError(
-            _("No valid pairing exists: %(reason)s") % {"reason": error.reason},
+            _("No valid pairing exists: %(reason)s") % {"reason": pairing_problem(error)},
             code="pairing_impossible",
         ) from error
 

@@ -1,4 +1,7 @@
+from decimal import Decimal
+
 from django import template
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -12,11 +15,12 @@ def team_rows(tables, table):
 
 @register.filter
 def score(value) -> str:
-    """A points or tie-break value as people write it: 3, 4.5, 12.25 (never 4.50)."""
+    """A points or tie-break value as people write it: 3, 4.5, 12.25 (never 4.50), with the
+    decimal separator of the page's language (12,5 in French)."""
     if value is None or value == "":
         return ""
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return number_format(Decimal("0" if text == "-0" else text))
 
 
 TIEBREAK_NAMES = {
@@ -43,7 +47,7 @@ def tiebreak_name(code: str) -> str:
     base, _sep, modifier = code.partition("-")
     name = str(TIEBREAK_NAMES.get(base, base))
     if modifier.startswith("C"):
-        return f"{name}, {_('cut')} {modifier[1:]}"
+        return _("%(name)s, cut %(count)s") % {"name": name, "count": modifier[1:]}
     if modifier.startswith("M"):
-        return f"{name}, {_('median')} {modifier[1:]}"
+        return _("%(name)s, median %(count)s") % {"name": name, "count": modifier[1:]}
     return name

@@ -1,0 +1,52 @@
+"""Printed paper for the arbiter: result slips (scoresheets) for every board of a round.
+
+The other printed views (pairings by board, the alphabetical list, standings, the crosstable)
+are the public pages with their print stylesheet; the arbiter's round page links to all of them
+(`templates/tournaments/arbiter/_print_menu.html`).
+"""
+
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Round
+from tournaments.models.results import PLAYED_ENDINGS, Ending
+from tournaments.views.access import arbiter_required
+
+PLAYED = frozenset(PLAYED_ENDINGS)  # the endings a slip offers to tick; forfeits need no slip
+
+# Numbered move rows of a slip's scoresheet: four columns of fifteen moves each side, what a
+# 20-minute game needs on one side of the paper; a longer game continues on the back.
+MOVE_COLUMNS = 4
+MOVES_PER_COLUMN = 15
+
+
+def move_grid(columns: int = MOVE_COLUMNS, rows: int = MOVES_PER_COLUMN) -> list[list[int]]:
+    """The scoresheet's move numbers, one list per printed column: [[1..15], [16..30], …]."""
+    return [list(range(column * rows + 1, (column + 1) * rows + 1)) for column in range(columns)]
+
+
+@arbiter_required
+def result_slips(request, tournament, section, number):
+    """One result slip per board of round `number` (the bye needs none), two per A4 page.
+
+    A draft round prints too, so the arbiter can prepare the paper before publishing.
+    """
+    round_ = get_object_or_404(
+        Round.objects.select_related("section__tournament"),
+        section__tournament=tournament,
+        section__slug=section,
+        number=number,
+    )
+    boards = round_.pairings.filter(north__isnull=False).select_related(
+        "south__team", "north__team"
+    )
+    return render(
+        request,
+        "tournaments/arbiter/slips.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "boards": boards,
+            "move_columns": move_grid(),
+            "endings": [(value, label) for value, label in Ending.choices if value in PLAYED],
+        },
+    )
