@@ -200,3 +200,11 @@ def test_a_refused_request_is_logged_in_one_line(client, charlie, tournament, ca
     assert refusals, "the refusal was not logged at all"
     assert all(r.exc_info is None and r.exc_text is None for r in refusals)
     assert "Forbidden" in refusals[0].getMessage()
+
+
+@pytest.mark.django_db
+def test_the_health_check_answers_without_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
