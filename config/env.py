@@ -32,3 +32,14 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 def env_str(name: str, default: str = "") -> str:
     return os.environ.get(name, default)
+
+
+def env_int(name: str, default: int) -> int:
+    """Return the integer value of variable `name`; raise ValueError on anything else."""
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"{name}={raw!r} is not a whole number") from None

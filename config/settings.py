@@ -6,7 +6,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -23,6 +23,14 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # Behind HTTPS, cookies must never travel in clear; off by default so plain-HTTP demos work.
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+# HTTPS deployments (docs/deployment.md): redirect plain HTTP, ask browsers to remember HTTPS,
+# and trust the proxy's word that the original request was HTTPS.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+if env_bool("SECURE_PROXY_SSL", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -41,6 +49,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.middleware.CompleteBodyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -74,8 +83,16 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=60,
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that does not answer must cost a worker seconds, not the OS's minutes-long
+    # TCP timeout; a runaway query is cut off rather than holding a worker.
+    DATABASES["default"]["OPTIONS"] = {
+        "connect_timeout": env_int("DATABASE_CONNECT_TIMEOUT", 5),
+        "options": f"-c statement_timeout={env_int('DATABASE_STATEMENT_TIMEOUT_MS', 30000)}",
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so two simultaneous writers queue up
     # (and see each other's rows) instead of failing half-way with "database is locked".
@@ -112,6 +129,9 @@ STORAGES = {
     },
 }
 
+# The largest body read into memory: a whole tournament's backup with its game records fits.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -134,9 +154,26 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# One shared cache for every app server when REDIS_URL (or CACHE_URL) names one; otherwise each
+# process keeps its own, which is right for a single server.
+CACHE_URL = env_str("REDIS_URL") or env_str("CACHE_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    # A refused request (403, 404, …) is the client's doing: one line, not a traceback.
+    "filters": {"refusals_in_one_line": {"()": "config.logging.RefusalsInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "django.request": {"filters": ["refusals_in_one_line"]},
+        "django.security": {"filters": ["refusals_in_one_line"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

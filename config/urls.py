@@ -1,9 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config.views import health
 from tournaments.views.events import new_tournament
 
 urlpatterns = [
+    path("healthz", health, name="health"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # POST /i18n/setlang/ {language, next}: the language switcher in the header.

@@ -1,0 +1,308 @@
+"""A hall full of phones: spectators reading round pages, standings and the API while arbiters
+post results, against gunicorn on PostgreSQL, with a trivial view measured the same way as the
+ceiling.
+
+    .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--workers 2]
+
+Without --url it creates a PostgreSQL database on 127.0.0.1:5432 (DATABASE_URL's server when set),
+migrates it, loads the demo tournament, starts `scripts/serve` on a free loopback port, runs the
+scenario and drops the database. With --url it loads an already running server (the demo must be
+loaded there, and --arbiter USER:PASSWORD given for the writes).
+
+Every request loop is bounded by --seconds; the script stops by itself. It sends traffic to
+loopback only.
+"""
+
+import argparse
+import base64
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+SLUG = "demo"
+SECTION = "men"
+
+
+class Client:
+    """One keep-alive HTTP connection, as a phone's browser holds one."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.connection = None
+
+    def request(self, method: str, path: str, body=None, headers=None):
+        for attempt in (1, 2):
+            if self.connection is None:
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            try:
+                self.connection.request(method, path, body=body, headers=headers or {})
+                response = self.connection.getresponse()
+                return response.status, response.read()
+            except (http.client.HTTPException, OSError):
+                self.connection.close()
+                self.connection = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+class Tally:
+    """Latencies and errors per kind of request, shared by the client threads."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies = defaultdict(list)
+        self.errors = defaultdict(int)
+        self.visibility = []
+
+    def add(self, kind: str, seconds: float, ok: bool):
+        with self.lock:
+            self.latencies[kind].append(seconds)
+            if not ok:
+                self.errors[kind] += 1
+
+
+def timed(tally: Tally, kind: str, client: Client, method, path, body=None, headers=None):
+    start = time.perf_counter()
+    try:
+        status, content = client.request(method, path, body, headers)
+    except OSError:
+        tally.add(kind, time.perf_counter() - start, False)
+        return None, b""
+    tally.add(kind, time.perf_counter() - start, status < 400)
+    return status, content
+
+
+def spectator(client: Client, tally: Tally, deadline: float, round_number: int, rng):
+    pages = [
+        ("round page", f"/t/{SLUG}/{SECTION}/round/{round_number}/"),
+        ("standings page", f"/t/{SLUG}/{SECTION}/standings/"),
+        ("API standings", f"/api/tournaments/{SLUG}/{SECTION}/standings/"),
+        ("API round", f"/api/tournaments/{SLUG}/{SECTION}/rounds/{round_number}/"),
+    ]
+    while time.monotonic() < deadline:
+        kind, path = rng.choice(pages)
+        timed(tally, kind, client, "GET", path)
+
+
+def reader(client: Client, tally: Tally, deadline: float, kind: str, path: str):
+    while time.monotonic() < deadline:
+        timed(tally, kind, client, "GET", path)
+
+
+def arbiter(client, watcher, tally, deadline, games, auth, rng):
+    """Post results one after another; after each, time until a reader sees it."""
+    headers = {"Content-Type": "application/json", "Authorization": auth}
+    while time.monotonic() < deadline:
+        game = rng.choice(games)
+        south = rng.choice([25, 26, 27, 28, 29, 30])
+        body = json.dumps(
+            {
+                "ending": "capture",
+                "south_seeds": south,
+                "north_seeds": 48 - south - 1,
+                "reason": "load scenario",
+            }
+        )
+        status, _ = timed(
+            tally,
+            "API result (write)",
+            client,
+            "POST",
+            f"/api/tournaments/{SLUG}/games/{game['id']}/result/",
+            body,
+            headers,
+        )
+        if status != 200:
+            continue
+        saved = time.monotonic()
+        while time.monotonic() - saved < 10:
+            _, content = watcher.request("GET", f"/api/tournaments/{SLUG}/games/{game['id']}/")
+            try:
+                shown = json.loads(content)["result"]["south_seeds"]
+            except (ValueError, KeyError, TypeError):
+                shown = None
+            if shown == south:
+                with tally.lock:
+                    tally.visibility.append(time.monotonic() - saved)
+                break
+            time.sleep(0.05)
+
+
+def run_threads(targets) -> None:
+    threads = [threading.Thread(target=fn, args=args, daemon=True) for fn, args in targets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def report(tally: Tally, seconds: float, title: str) -> dict:
+    print(f"\n{title}")
+    print(f"{'request':<20} {'count':>7} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    rates = {}
+    for kind, values in sorted(tally.latencies.items()):
+        rate = len(values) / seconds
+        rates[kind] = rate
+        print(
+            f"{kind:<20} {len(values):>7} {rate:>8.1f} "
+            f"{statistics.median(values) * 1000:>8.1f} {percentile(values, 0.99) * 1000:>8.1f} "
+            f"{tally.errors[kind]:>7}"
+        )
+    return rates
+
+
+def phase(make_targets, seconds, title):
+    tally = Tally()
+    deadline = time.monotonic() + seconds
+    run_threads(make_targets(tally, deadline))
+    return tally, report(tally, seconds, title)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(workers: int):
+    """A fresh PostgreSQL database with the demo, served by scripts/serve. Returns (port, stop)."""
+    server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
+    database = f"oware_load_{os.getpid()}"
+    admin = ["psql", "-q", "-h", server_url.hostname, "-U", server_url.username or "postgres"]
+    subprocess.run([*admin, "-c", f"CREATE DATABASE {database}"], check=True)
+    password = "load-scenario-password"
+    env = {
+        **os.environ,
+        "DATABASE_URL": server_url._replace(path=f"/{database}").geturl(),
+        "DEBUG": "0",
+        "SECRET_KEY": "load-scenario-only-" + "x" * 40,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DEMO_PASSWORD": password,
+        "WEB_CONCURRENCY": str(workers),
+        "PYTHON": sys.executable,
+    }
+    port = free_port()
+    env["BIND"] = f"127.0.0.1:{port}"
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([*manage, "loaddemo"], cwd=ROOT, env=env, check=True, capture_output=True)
+    log = open(ROOT / "bench-load-server.log", "w")  # noqa: SIM115 - closed in stop()
+    server = subprocess.Popen(
+        ["sh", "scripts/serve"], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
+    )
+
+    def stop():
+        os.killpg(server.pid, 15)
+        server.wait(timeout=30)
+        log.close()
+        subprocess.run([*admin, "-c", f"DROP DATABASE IF EXISTS {database}"], check=False)
+
+    for _ in range(120):
+        try:
+            Client("127.0.0.1", port).request("GET", "/healthz")
+            break
+        except OSError:
+            time.sleep(0.5)
+    return port, f"arbiter:{password}", stop
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000")
+    parser.add_argument("--arbiter", help="USER:PASSWORD of the demo arbiter (with --url)")
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--arbiters", type=int, default=2, help="of the clients, how many write")
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+
+    stop = None
+    if args.url:
+        parts = urlsplit(args.url)
+        host, port, credentials = parts.hostname, parts.port or 80, args.arbiter
+    else:
+        host = "127.0.0.1"
+        port, credentials, stop = start_server(args.workers)
+    try:
+        measure(host, port, credentials, args)
+    finally:
+        if stop:
+            stop()
+
+
+def measure(host, port, credentials, args) -> None:
+    setup = Client(host, port)
+    _, content = setup.request("GET", f"/api/tournaments/{SLUG}/{SECTION}/rounds/")
+    rounds = json.loads(content)
+    rounds = rounds.get("results", rounds) if isinstance(rounds, dict) else rounds
+    last = max(r["number"] for r in rounds if r["status"] != "draft")
+    _, content = setup.request("GET", f"/api/tournaments/{SLUG}/{SECTION}/rounds/{last}/")
+    games = [p for p in json.loads(content)["pairings"] if p["north"] is not None]
+    auth = "Basic " + base64.b64encode(credentials.encode()).decode()
+    rng = random.Random(7)
+
+    pages = {
+        "trivial view": "/healthz",
+        "round page": f"/t/{SLUG}/{SECTION}/round/{last}/",
+        "standings page": f"/t/{SLUG}/{SECTION}/standings/",
+        "API standings": f"/api/tournaments/{SLUG}/{SECTION}/standings/",
+    }
+    alone = {}
+    for kind, path in pages.items():
+
+        def readers(tally, deadline, kind=kind, path=path):
+            return [
+                (reader, (Client(host, port), tally, deadline, kind, path))
+                for _ in range(args.clients)
+            ]
+
+        tally, _ = phase(readers, args.seconds, f"{args.clients} clients on the {kind}")
+        alone[kind] = tally
+
+    def event(tally, deadline):
+        spectators = [
+            (spectator, (Client(host, port), tally, deadline, last, random.Random(i)))
+            for i in range(args.clients - args.arbiters)
+        ]
+        writers = [
+            (arbiter, (Client(host, port), Client(host, port), tally, deadline, games, auth, rng))
+            for _ in range(args.arbiters)
+        ]
+        return spectators + writers
+
+    mixed, _ = phase(
+        event,
+        args.seconds,
+        f"event: {args.clients - args.arbiters} spectators and {args.arbiters} arbiters at once",
+    )
+    ceiling_rate = len(alone["trivial view"].latencies["trivial view"]) / args.seconds
+    print()
+    for kind in ("round page", "standings page", "API standings"):
+        rate = len(alone[kind].latencies[kind]) / args.seconds
+        print(f"{kind}: {rate / ceiling_rate:.0%} of the trivial view's requests per second")
+    if mixed.visibility:
+        print(
+            f"results visible to readers after: median {statistics.median(mixed.visibility):.3f}"
+            f" s, worst {max(mixed.visibility):.3f} s over {len(mixed.visibility)} writes"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,210 @@
+"""The production start holds up on a busy hall's network: slow, dropped and refused clients,
+a database that does not answer, HTTPS settings and the shared cache.
+
+These start real processes (gunicorn through scripts/serve, a silent TCP listener, Redis) on
+loopback addresses only.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def production_env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
+    env.update(DEBUG="0", SECRET_KEY="serving-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
+    env.update(extra)
+    return env
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The documented production start (scripts/serve) on SQLite, with two workers."""
+    port = free_port()
+    database = tmp_path_factory.mktemp("serve") / "db.sqlite3"
+    env = production_env(
+        DATABASE_URL=f"sqlite:///{database}",
+        BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY="2",
+        PYTHON=sys.executable,
+    )
+    server = subprocess.Popen(
+        ["sh", "scripts/serve"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except OSError:  # refused or timed out while it starts
+                time.sleep(0.5)
+        else:
+            pytest.fail("scripts/serve did not start")
+        yield port
+    finally:
+        os.killpg(server.pid, 15)
+        server.wait(timeout=30)
+
+
+def half_sent_request(port: int, path: str, length: int = 1000) -> socket.socket:
+    client = socket.create_connection(("127.0.0.1", port))
+    client.sendall(
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n\r\n"
+        "username=arbiter&pass".encode()
+    )
+    return client
+
+
+def test_clients_that_send_half_a_body_do_not_stall_the_server(served):
+    idle = [half_sent_request(served, "/accounts/login/") for _ in range(6)]
+    try:
+        # With one-request-per-worker servers the page waited for the idle clients to give up.
+        page = urllib.request.urlopen(f"http://127.0.0.1:{served}/", timeout=20)
+        assert page.status == 200
+    finally:
+        for client in idle:
+            client.close()
+
+
+def test_a_body_cut_short_is_refused_not_parsed(served):
+    client = half_sent_request(served, "/accounts/login/")
+    client.shutdown(socket.SHUT_WR)
+    client.settimeout(30)
+    answer = b""
+    while chunk := client.recv(4096):
+        answer += chunk
+    client.close()
+    assert answer.startswith(b"HTTP/1.1 400")
+    assert b"ended before its declared length" in answer
+
+
+def test_a_database_that_does_not_answer_fails_within_the_connect_timeout():
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import django; django.setup(); from django.db import connection; "
+                "connection.ensure_connection()",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=production_env(
+                DJANGO_SETTINGS_MODULE="config.settings",
+                DATABASE_URL=f"postgres://oware@127.0.0.1:{port}/oware",
+                DATABASE_CONNECT_TIMEOUT="2",
+            ),
+        )
+    assert run.returncode != 0
+    assert "timeout expired" in run.stderr
+
+
+def test_the_deployment_check_is_clean_with_the_documented_https_settings():
+    run = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=production_env(
+            DJANGO_SETTINGS_MODULE="config.settings",
+            ALLOWED_HOSTS="oware.example",
+            SECURE_COOKIES="1",
+            SECURE_SSL_REDIRECT="1",
+            SECURE_HSTS_SECONDS="31536000",
+            SECURE_HSTS_INCLUDE_SUBDOMAINS="1",
+            SECURE_HSTS_PRELOAD="1",
+            SECURE_PROXY_SSL="1",
+        ),
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "no issues" in run.stdout
+
+
+def redis_answers() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def test_app_servers_share_the_redis_cache_named_by_redis_url():
+    if not redis_answers():
+        if os.environ.get("CI"):
+            pytest.fail("Redis is not running on 127.0.0.1:6379")
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    script = (
+        "import django, json, sys; django.setup(); from django.core.cache import cache; "
+        "from django.conf import settings; "
+        "cache.set('serving-test', sys.argv[1]) if sys.argv[1] != '-' else None; "
+        "print(json.dumps([settings.CACHES['default']['BACKEND'], cache.get('serving-test')]))"
+    )
+    env = production_env(
+        DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL="redis://127.0.0.1:6379/15"
+    )
+    writer = subprocess.run(
+        [sys.executable, "-c", script, "seen-by-both"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    reader = subprocess.run(
+        [sys.executable, "-c", script, "-"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert writer.returncode == 0, writer.stderr
+    backend, value = json.loads(reader.stdout)
+    assert backend == "django.core.cache.backends.redis.RedisCache"
+    assert value == "seen-by-both"
+
+
+@pytest.mark.django_db
+def test_a_refused_request_is_logged_in_one_line(client, charlie, tournament, caplog):
+    client.force_login(charlie)
+    response = client.get(f"/t/{tournament.slug}/arbiter/")
+    assert response.status_code == 403
+    refusals = [r for r in caplog.records if r.name == "django.request"]
+    assert refusals, "the refusal was not logged at all"
+    assert all(r.exc_info is None and r.exc_text is None for r in refusals)
+    assert "Forbidden" in refusals[0].getMessage()
+
+
+@pytest.mark.django_db
+def test_the_health_check_answers_without_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
