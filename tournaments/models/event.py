@@ -6,9 +6,14 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.validators import validate_team_tiebreaks, validate_tiebreaks
+from tournaments.models.validators import (
+    validate_single_line,
+    validate_team_tiebreaks,
+    validate_tiebreaks,
+)
 
 DEFAULT_TIEBREAKS = "PTS,DE,PS,BH,SB"
+SECTION_SLUG_LENGTH = 40
 # Team points, lost-game score (seeds), progressive, Buchholz, Berger: competition.md.
 DEFAULT_TEAM_TIEBREAKS = "TP,LGS,PS,BH,SB"
 
@@ -25,11 +30,13 @@ class Tournament(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_single_line])
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(
+        _("venue"), max_length=200, blank=True, validators=[validate_single_line]
+    )
     rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=7)
     minutes_per_player = models.PositiveSmallIntegerField(_("minutes per player"), default=20)
     clock_warning_minutes = models.PositiveSmallIntegerField(
@@ -111,8 +118,8 @@ class Tournament(models.Model):
 
 class Section(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sections")
-    name = models.CharField(_("name"), max_length=100)
-    slug = models.SlugField(_("slug"), max_length=40)
+    name = models.CharField(_("name"), max_length=100, validators=[validate_single_line])
+    slug = models.SlugField(_("slug"), max_length=SECTION_SLUG_LENGTH)
     order = models.PositiveSmallIntegerField(_("display order"), default=0)
 
     class Meta:
@@ -133,10 +140,14 @@ class Section(models.Model):
 
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=120)
-    code = models.CharField(_("code"), max_length=10)
-    federation = models.CharField(_("federation"), max_length=3, blank=True)
-    coach = models.CharField(_("coach"), max_length=120, blank=True)
+    name = models.CharField(_("name"), max_length=120, validators=[validate_single_line])
+    code = models.CharField(_("code"), max_length=10, validators=[validate_single_line])
+    federation = models.CharField(
+        _("federation"), max_length=3, blank=True, validators=[validate_single_line]
+    )
+    coach = models.CharField(
+        _("coach"), max_length=120, blank=True, validators=[validate_single_line]
+    )
 
     class Meta:
         ordering = ["tournament", "name"]

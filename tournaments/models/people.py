@@ -1,10 +1,17 @@
 from decimal import Decimal
 
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section, Team
+from tournaments.models.validators import validate_single_line
+
+# The widths of a TRF player record (tournaments/trf/writer.py): a longer name or a larger rating
+# could be stored but never exported, so they are refused when entered.
+NAME_LENGTH = 33
+HIGHEST_RATING = 9999
 
 
 class Player(models.Model):
@@ -17,11 +24,20 @@ class Player(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrawn")
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(
+        _("name"),
+        max_length=NAME_LENGTH,
+        validators=[validate_single_line],
+        help_text=_("At most 33 characters, as a TRF file holds it."),
+    )
     sex = models.CharField(_("sex"), max_length=1, choices=Sex)
-    title = models.CharField(_("title"), max_length=3, blank=True)
-    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
-    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    title = models.CharField(_("title"), max_length=3, blank=True, validators=[validate_single_line])
+    rating = models.PositiveSmallIntegerField(
+        _("rating"), null=True, blank=True, validators=[MaxValueValidator(HIGHEST_RATING)]
+    )
+    federation = models.CharField(
+        _("federation"), max_length=3, blank=True, validators=[validate_single_line]
+    )
     team = models.ForeignKey(
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
     )
@@ -56,6 +72,10 @@ class Player(models.Model):
                 condition=Q(pairing_number__gte=1), name="player_pairing_number_positive"
             ),
             models.CheckConstraint(condition=Q(sex__in=["m", "w"]), name="player_sex_valid"),
+            models.CheckConstraint(
+                condition=Q(rating__isnull=True) | Q(rating__lte=HIGHEST_RATING),
+                name="player_rating_at_most_9999",
+            ),
             models.CheckConstraint(
                 condition=Q(status="active", withdrawn_from_round__isnull=True)
                 | Q(status="withdrawn", withdrawn_from_round__isnull=False),

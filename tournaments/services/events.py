@@ -4,7 +4,8 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournaments.models import Team, Tournament
+from tournaments.models import Section, Team, Tournament
+from tournaments.models.event import SECTION_SLUG_LENGTH
 from tournaments.services.errors import ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
 
@@ -23,7 +24,10 @@ def create_tournament(*, by, sections: list[str], **fields) -> Tournament:
         raise ServiceError(
             _("A tournament needs at least one section."), code="no_section", field="sections"
         )
-    slugs = [slugify(name) or f"section-{order}" for order, name in enumerate(sections, start=1)]
+    slugs = [
+        slugify(name)[:SECTION_SLUG_LENGTH].strip("-") or f"section-{order}"
+        for order, name in enumerate(sections, start=1)
+    ]
     if len(set(slugs)) != len(slugs):
         raise ServiceError(
             _("Two sections have the same name."), code="duplicate_section", field="sections"
@@ -31,7 +35,7 @@ def create_tournament(*, by, sections: list[str], **fields) -> Tournament:
     tournament = save_validated(Tournament(**fields))
     tournament.arbiters.add(by)
     for order, (name, slug) in enumerate(zip(sections, slugs, strict=True)):
-        tournament.sections.create(name=name, slug=slug, order=order)
+        save_validated(Section(tournament=tournament, name=name, slug=slug, order=order))
     return tournament
 
 

@@ -25,6 +25,10 @@ from tournaments.services.rounds import complete_if_done
 # Endings a record can declare after its last move; the others follow from the moves.
 DECLARED_ENDINGS = {Ending.AGREED, Ending.TIME, Ending.RESIGN}
 OTHER_SIDE = {"S": "N", "N": "S"}
+# Longest record accepted. Competition games end long before (a cycle is ended by agreement);
+# the limits keep one typed record from costing seconds of replay and a page of megabytes.
+MAX_RECORD_PLIES = 1000
+MAX_RECORD_CHARACTERS = 20_000
 
 
 @dataclass
@@ -88,8 +92,22 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
         raise ServiceError(
             _("A forfeit has no move record."), code="unexpected_record", field="record"
         )
+    if len(entry.record) > MAX_RECORD_CHARACTERS:
+        raise ServiceError(
+            _("A move record may be at most %(limit)d characters long.")
+            % {"limit": MAX_RECORD_CHARACTERS},
+            code="record_too_long",
+            field="record",
+        )
     try:
         game = replay_record(entry.record, variant, declared)
+        if game.plies > MAX_RECORD_PLIES:
+            raise ServiceError(
+                _("A move record may have at most %(limit)d plies; this one has %(plies)d.")
+                % {"limit": MAX_RECORD_PLIES, "plies": game.plies},
+                code="record_too_long",
+                field="record",
+            )
         outcome = result_of_replay(game)
     except RecordError as error:
         raise ServiceError(

@@ -148,9 +148,19 @@ def _locked_draft(round_: Round, by, refusal: str) -> Round:
     `refusal` is the message for a published round, with `{number}` for its number.
     """
     require_arbiter(round_.section.tournament, by)
+    number = round_.number
     round_ = (
-        Round.objects.select_for_update().select_related("section__tournament").get(pk=round_.pk)
+        Round.objects.select_for_update()
+        .select_related("section__tournament")
+        .filter(pk=round_.pk)
+        .first()
     )
+    if round_ is None:
+        # Another request (a double click, a second arbiter) deleted it first.
+        raise ServiceError(
+            _("Round %(number)d no longer exists: it was deleted meanwhile.") % {"number": number},
+            code="round_gone",
+        )
     if round_.status != Round.Status.DRAFT:
         raise ServiceError(refusal.format(number=round_.number), code="round_published")
     return round_
