@@ -31,7 +31,9 @@ class Player(models.Model):
         help_text=_("At most 33 characters, as a TRF file holds it."),
     )
     sex = models.CharField(_("sex"), max_length=1, choices=Sex)
-    title = models.CharField(_("title"), max_length=3, blank=True, validators=[validate_single_line])
+    title = models.CharField(
+        _("title"), max_length=3, blank=True, validators=[validate_single_line]
+    )
     rating = models.PositiveSmallIntegerField(
         _("rating"), null=True, blank=True, validators=[MaxValueValidator(HIGHEST_RATING)]
     )
