@@ -101,8 +101,8 @@ def reader(client: Client, tally: Tally, deadline: float, kind: str, path: str):
         timed(tally, kind, client, "GET", path)
 
 
-def arbiter(client, watcher, tally, deadline, games, auth, rng):
-    """Post results one after another; after each, time until a reader sees it."""
+def arbiter(client, watcher, tally, deadline, games, auth, rng, round_path):
+    """Post results one after another; after each, time until a reader of the round sees it."""
     headers = {"Content-Type": "application/json", "Authorization": auth}
     while time.monotonic() < deadline:
         game = rng.choice(games)
@@ -128,10 +128,11 @@ def arbiter(client, watcher, tally, deadline, games, auth, rng):
             continue
         saved = time.monotonic()
         while time.monotonic() - saved < 10:
-            _, content = watcher.request("GET", f"/api/tournaments/{SLUG}/games/{game['id']}/")
+            _, content = watcher.request("GET", round_path)
             try:
-                shown = json.loads(content)["result"]["south_seeds"]
-            except (ValueError, KeyError, TypeError):
+                board = next(p for p in json.loads(content)["pairings"] if p["id"] == game["id"])
+                shown = board["result"]["south_seeds"]
+            except (ValueError, KeyError, TypeError, StopIteration):
                 shown = None
             if shown == south:
                 with tally.lock:
@@ -276,13 +277,18 @@ def measure(host, port, credentials, args) -> None:
         tally, _ = phase(readers, args.seconds, f"{args.clients} clients on the {kind}")
         alone[kind] = tally
 
+    path = f"/api/tournaments/{SLUG}/{SECTION}/rounds/{last}/"
+
     def event(tally, deadline):
         spectators = [
             (spectator, (Client(host, port), tally, deadline, last, random.Random(i)))
             for i in range(args.clients - args.arbiters)
         ]
         writers = [
-            (arbiter, (Client(host, port), Client(host, port), tally, deadline, games, auth, rng))
+            (
+                arbiter,
+                (Client(host, port), Client(host, port), tally, deadline, games, auth, rng, path),
+            )
             for _ in range(args.arbiters)
         ]
         return spectators + writers

@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from config.views import health
 from tournaments.views.events import new_tournament
@@ -8,8 +10,10 @@ urlpatterns = [
     path("healthz", health, name="health"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    # POST /i18n/setlang/ {language, next}: the language switcher in the header.
-    path("i18n/", include("django.conf.urls.i18n")),
+    # POST /i18n/setlang/ {language, next}: the language switcher in the header. Exempt from
+    # CSRF so that public pages, cached for every visitor, carry no visitor's token; choosing a
+    # language changes nothing but a cookie, and `next` is checked to stay on this site.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),

@@ -45,3 +45,13 @@ def make_player(section):
         return Player.objects.create(name=name, pairing_number=number, **fields)
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache: database rows are rolled back between tests, and a
+    page cached for one test's tournament must not answer for the next one's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

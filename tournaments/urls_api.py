@@ -2,12 +2,15 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
 from tournaments.api import views
+from tournaments.views.caching import revalidated
 
 app_name = "api"
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("tournaments/", views.TournamentList.as_view(), name="tournaments"),
-    path("tournaments/<slug:slug>/", views.TournamentDetail.as_view(), name="tournament"),
+    path(
+        "tournaments/<slug:slug>/", revalidated(views.TournamentDetail.as_view()), name="tournament"
+    ),
     path(
         "tournaments/<slug:slug>/games/<int:pairing_id>/result/",
         views.EnterResult.as_view(),
@@ -15,15 +18,17 @@ urlpatterns = [
     ),
     path(
         "tournaments/<slug:slug>/<slug:section>/players/",
-        views.PlayerList.as_view(),
+        revalidated(views.PlayerList.as_view()),
         name="players",
     ),
     path(
-        "tournaments/<slug:slug>/<slug:section>/rounds/", views.RoundList.as_view(), name="rounds"
+        "tournaments/<slug:slug>/<slug:section>/rounds/",
+        revalidated(views.RoundList.as_view()),
+        name="rounds",
     ),
     path(
         "tournaments/<slug:slug>/<slug:section>/rounds/<int:number>/",
-        views.RoundDetail.as_view(),
+        revalidated(views.RoundDetail.as_view()),
         name="round",
     ),
     path(
@@ -31,8 +36,12 @@ urlpatterns = [
     ),
     path(
         "tournaments/<slug:slug>/<slug:section>/standings/",
-        views.Standings.as_view(),
+        revalidated(views.Standings.as_view()),
         name="standings",
     ),
-    path("tournaments/<slug:slug>/<slug:section>/trf/", views.SectionTrf.as_view(), name="trf"),
+    path(
+        "tournaments/<slug:slug>/<slug:section>/trf/",
+        revalidated(views.SectionTrf.as_view()),
+        name="trf",
+    ),
 ]

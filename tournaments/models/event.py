@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.validators import (
@@ -73,6 +74,10 @@ class Tournament(models.Model):
         verbose_name=_("arbiters"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Raised by every write to the tournament's rows (tournaments/freshness.py): public pages
+    # answer 304 and serve cached copies while it stays the same.
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    changed_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -4,6 +4,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
+from tournaments.freshness import touch
 from tournaments.models import Player, RequestedBye, Section
 from tournaments.services.errors import ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
@@ -70,6 +71,7 @@ def assign_pairing_numbers(section: Section, *, by, order: list[int] | None = No
     for number, player in enumerate(players, start=1):
         player.pairing_number = number
     Player.objects.bulk_update(players, ["pairing_number"])
+    touch(section.tournament_id)  # bulk writes send no signals
     return players
 
 

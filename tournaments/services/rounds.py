@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.freshness import touch
 from tournaments.models import Pairing, Player, Round, Seat, Section
 from tournaments.pairing import PairingRequest, pair_request
 from tournaments.pairing.checker import check_pairing
@@ -122,6 +123,7 @@ def _store_round(section: Section, number: int, pairing: RoundPairing) -> Round:
 
 def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]]) -> None:
     """Write the boards of `round_` (South, North or None for the bye, explanation) and seats."""
+    touch(round_.section.tournament_id)  # bulk writes send no signals
     pairings = Pairing.objects.bulk_create(
         Pairing(round=round_, board=index, south=south, north=north, explanation=text[:300])
         for index, (south, north, text) in enumerate(boards, start=1)

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from tournaments.freshness import touch
 from tournaments.models import Player, Result, Round, Section
 from tournaments.services.rounds import store_boards
 
@@ -57,3 +58,4 @@ def build_sample_section(section: Section, players: int, rounds: int, seed: int 
                 )
             )
         Result.objects.bulk_create(results)
+    touch(section.tournament_id)  # bulk writes send no signals

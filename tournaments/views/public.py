@@ -11,6 +11,7 @@ from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.games import game_view
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
+from tournaments.views.caching import revalidated
 
 
 def home(request):
@@ -18,6 +19,7 @@ def home(request):
     return render(request, "tournaments/public/home.html", {"tournaments": tournaments})
 
 
+@revalidated
 def tournament(request, slug):
     event = public_tournament(slug)
     return render(
@@ -42,6 +44,7 @@ def _section_page(request, group: Section, template: str, tab: str | None, round
     return render(request, f"tournaments/public/{template}", context)
 
 
+@revalidated
 def section(request, slug, section):
     group = public_section(slug, section)
     rounds = _public_rounds(group)
@@ -50,6 +53,7 @@ def section(request, slug, section):
     return _section_page(request, group, "section.html", None, rounds=rounds)
 
 
+@revalidated
 def round_pairings(request, slug, section, number):
     group = public_section(slug, section)
     rounds = _public_rounds(group)
@@ -66,6 +70,7 @@ def _round_page(request, group: Section, rounds: list[Round], round_: Round):
     )
 
 
+@revalidated
 def standings(request, slug, section):
     group = public_section(slug, section)
     return _section_page(
@@ -73,6 +78,7 @@ def standings(request, slug, section):
     )
 
 
+@revalidated
 def crosstable(request, slug, section):
     group = public_section(slug, section)
     table = section_standings(group)
@@ -87,6 +93,7 @@ def crosstable(request, slug, section):
     )
 
 
+@revalidated
 def teams(request, slug):
     event = public_tournament(slug)
     return render(
@@ -96,6 +103,7 @@ def teams(request, slug):
     )
 
 
+@revalidated
 def section_teams(request, slug, section):
     group = public_section(slug, section)
     return _section_page(
@@ -103,6 +111,7 @@ def section_teams(request, slug, section):
     )
 
 
+@revalidated
 def player(request, slug, section, number):
     group = public_section(slug, section)
     person = get_object_or_404(group.players.select_related("team"), pairing_number=number)
@@ -115,6 +124,7 @@ def player(request, slug, section, number):
     return _section_page(request, group, "player.html", None, player=person, seats=seats)
 
 
+@revalidated
 def game(request, slug, pairing_id):
     event = public_tournament(slug)
     pairing = get_object_or_404(

@@ -1,0 +1,111 @@
+"""Public reads answer 304 while nothing changed, come from the cache, and change with every
+write that changes them: a result, a correction, a round published, a player renamed."""
+
+import pytest
+
+from tournaments.models import Round
+from tournaments.services.registration import assign_pairing_numbers
+from tournaments.services.results import ResultEntry, record_result
+from tournaments.services.rounds import publish_round, store_boards
+
+pytestmark = pytest.mark.django_db
+
+ROUND_PAGE = "/t/accra/men/round/1/"
+READS = [
+    ROUND_PAGE,
+    "/t/accra/",
+    "/t/accra/men/standings/",
+    "/api/tournaments/accra/men/standings/",
+]
+
+
+def etag_of(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    return response["ETag"]
+
+
+@pytest.mark.parametrize("url", READS)
+def test_an_unchanged_page_answers_304_to_a_conditional_request(client, published_round, url):
+    etag = etag_of(client, url)
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == etag
+    assert "Last-Modified" in again
+
+
+def test_a_result_entered_changes_the_round_page_at_once(client, game, alice):
+    etag = etag_of(client, ROUND_PAGE)
+    record_result(game, ResultEntry(ending="capture", south_seeds=25, north_seeds=11), by=alice)
+    fresh = client.get(ROUND_PAGE, headers={"If-None-Match": etag})
+    assert fresh.status_code == 200
+    assert fresh["ETag"] != etag
+    assert "25" in fresh.content.decode()
+
+
+def test_a_correction_changes_the_published_round(client, game, alice):
+    url = "/api/tournaments/accra/men/rounds/1/"
+    record_result(game, ResultEntry(ending="capture", south_seeds=25, north_seeds=11), by=alice)
+    before = client.get(url).json()
+    record_result(
+        game,
+        ResultEntry(ending="capture", south_seeds=11, north_seeds=25),
+        by=alice,
+        reason="sides swapped on the slip",
+    )
+    after = client.get(url).json()
+    assert before["pairings"][0]["result"]["south_seeds"] == 25
+    assert after["pairings"][0]["result"]["south_seeds"] == 11
+
+
+def test_publishing_a_round_shows_it(client, section, players, alice):
+    draft = Round.objects.create(section=section, number=1)
+    store_boards(draft, [(players[0], players[1], ""), (players[2], players[3], "")])
+    assert client.get(ROUND_PAGE).status_code == 404
+    publish_round(draft, by=alice)
+    assert client.get(ROUND_PAGE).status_code == 200
+
+
+def test_a_renamed_player_shows_under_the_new_name(client, published_round, players):
+    assert "Ama" in client.get(ROUND_PAGE).content.decode()
+    players[0].name = "Ama Serwaa"
+    players[0].save()
+    assert "Ama Serwaa" in client.get(ROUND_PAGE).content.decode()
+
+
+def test_renumbering_players_shows_the_new_numbers(client, section, players, alice):
+    url = "/api/tournaments/accra/men/players/"
+    before = client.get(url).json()
+    assign_pairing_numbers(section, by=alice, order=[p.pk for p in reversed(players)])
+    after = client.get(url).json()
+    assert before != after
+
+
+def test_a_repeated_read_costs_one_query(client, published_round, django_assert_num_queries):
+    client.get(ROUND_PAGE)
+    with django_assert_num_queries(1):
+        response = client.get(ROUND_PAGE)
+    assert response.status_code == 200
+    assert "Ama" in response.content.decode()
+
+
+def test_each_language_has_its_own_copy(client, published_round):
+    english = client.get("/t/accra/", headers={"Accept-Language": "en"})
+    french = client.get("/t/accra/", headers={"Accept-Language": "fr"})
+    assert english["ETag"] != french["ETag"]
+    assert english.content != french.content
+
+
+def test_an_arbiter_always_gets_a_fresh_render(client, published_round, alice):
+    client.force_login(alice)
+    response = client.get(ROUND_PAGE)
+    assert response.status_code == 200
+    assert "ETag" not in response
+
+
+def test_the_tournament_settings_saved_change_its_pages(client, tournament, section):
+    etag = etag_of(client, "/t/accra/")
+    tournament.venue = "Kumasi"
+    tournament.save()
+    assert client.get("/t/accra/", headers={"If-None-Match": etag}).status_code == 200

@@ -1,0 +1,73 @@
+"""Whether a tournament changed: one number raised by every write to its rows.
+
+Public pages answer a conditional request with 304 and serve a cached copy while the number
+stays the same (tournaments/views/caching.py). The number is raised in the same transaction as
+the write, so a reader never sees new rows with an old number. Model signals raise it for every
+save and delete of a tournament's rows, whichever service writes them; the few bulk writes,
+which send no signals, call `touch` themselves.
+"""
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save, pre_save
+from django.utils import timezone
+
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    Round,
+    Seat,
+    Section,
+    Team,
+    Tournament,
+)
+
+# How each kind of row reaches its tournament's id.
+TOURNAMENT_OF = {
+    Section: lambda row: row.tournament_id,
+    Team: lambda row: row.tournament_id,
+    Player: lambda row: row.section.tournament_id,
+    RequestedBye: lambda row: row.player.section.tournament_id,
+    Round: lambda row: row.section.tournament_id,
+    Pairing: lambda row: row.round.section.tournament_id,
+    Seat: lambda row: row.round.section.tournament_id,
+    Result: lambda row: row.pairing.round.section.tournament_id,
+    ResultChange: lambda row: row.pairing.round.section.tournament_id,
+}
+
+
+def touch(tournament_id: int) -> None:
+    """Record that the tournament's public data changed."""
+    Tournament.objects.filter(pk=tournament_id).update(
+        revision=F("revision") + 1, changed_at=timezone.now()
+    )
+
+
+def watch(model, tournament_of) -> None:
+    """Raise the tournament's number whenever a row of `model` is saved or deleted."""
+
+    def changed(sender, instance, **kwargs):
+        try:
+            tournament_id = tournament_of(instance)
+        except ObjectDoesNotExist:
+            return  # deleted along with its tournament: nothing left to show
+        touch(tournament_id)
+
+    post_save.connect(changed, sender=model, weak=False, dispatch_uid=f"freshness-{model}")
+    post_delete.connect(changed, sender=model, weak=False, dispatch_uid=f"freshness-del-{model}")
+
+
+def _tournament_saved(sender, instance, raw=False, **kwargs):
+    if not raw:
+        instance.revision = (instance.revision or 0) + 1
+        instance.changed_at = timezone.now()
+
+
+def connect() -> None:
+    """Called once when the app is ready."""
+    for model, tournament_of in TOURNAMENT_OF.items():
+        watch(model, tournament_of)
+    pre_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="freshness-tournament")

@@ -1,0 +1,77 @@
+"""Public reads that cost a 304 or a cache lookup while the tournament has not changed.
+
+A spectator's phone polls the round page during a round; hundreds do at the start of one. Each
+request reads the tournament's revision (one indexed query): an unchanged page answers 304 to a
+conditional request, and otherwise comes from the shared cache, rendered once per revision,
+language and address. Logged-in visitors (arbiters) always get a fresh render, since their pages
+carry their own links and forms.
+"""
+
+from functools import wraps
+
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
+from django.utils.http import http_date
+from django.utils.translation import get_language
+
+from tournaments.models import Tournament
+
+CACHE_SECONDS = 600
+
+
+def revalidated(view):
+    """Wrap a public read of the tournament named by the URL's `slug`."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not _anonymous_read(request):
+            return view(request, *args, **kwargs)
+        stamp = (
+            Tournament.objects.filter(slug=kwargs["slug"], published=True)
+            .values_list("pk", "revision", "changed_at")
+            .first()
+        )
+        if stamp is None:
+            return view(request, *args, **kwargs)  # the view answers its own 404
+        pk, revision, changed_at = stamp
+        version = f"{pk}.{revision}.{changed_at.timestamp():.6f}.{get_language()}"
+        etag = f'"{version}"'
+        if etag in _etags(request.headers.get("If-None-Match", "")):
+            response = HttpResponseNotModified()
+        else:
+            response = _cached_render(request, view, args, kwargs, version)
+        response["ETag"] = etag
+        response["Last-Modified"] = http_date(changed_at.timestamp())
+        # Phones may keep the page but must ask again each time; the 304 makes that cheap.
+        response["Cache-Control"] = "no-cache"
+        patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept"))
+        return response
+
+    return wrapper
+
+
+def _anonymous_read(request) -> bool:
+    if request.method not in ("GET", "HEAD"):
+        return False
+    # API clients authenticate per request (a token, basic); Django's user is then anonymous.
+    return not request.user.is_authenticated and "Authorization" not in request.headers
+
+
+def _etags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+def _cached_render(request, view, args, kwargs, version):
+    accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
+    key = f"page:{version}:{request.get_full_path()}:{accept}"
+    cached = cache.get(key)
+    if cached is not None:
+        content, content_type = cached
+        return HttpResponse(content, content_type=content_type)
+    response = view(request, *args, **kwargs)
+    if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+        response.render()
+    if response.status_code == 200 and not response.streaming:
+        cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
+    return response
