@@ -49,9 +49,13 @@ def make_player(section):
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with an empty cache: database rows are rolled back between tests, and a
-    page cached for one test's tournament must not answer for the next one's."""
+    """Each test starts with an empty cache and no remembered revision: database rows are rolled
+    back between tests, and what was cached for one test's tournament must not answer for the
+    next one's."""
     from django.core.cache import cache
 
+    from tournaments.freshness import forget_stamps
+
     cache.clear()
+    forget_stamps()
     yield

@@ -7,6 +7,8 @@ save and delete of a tournament's rows, whichever service writes them; the few b
 which send no signals, call `touch` themselves.
 """
 
+import time
+
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
@@ -24,6 +26,10 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+
+# How long a process trusts the revision it read; bounds how late a reader sees a write.
+STAMP_SECONDS = 1.0
+_stamps: dict[str, tuple[float, tuple]] = {}
 
 # How each kind of row reaches its tournament's id.
 TOURNAMENT_OF = {
@@ -44,6 +50,32 @@ def touch(tournament_id: int) -> None:
     Tournament.objects.filter(pk=tournament_id).update(
         revision=F("revision") + 1, changed_at=timezone.now()
     )
+    forget_stamps()
+
+
+def recent_stamp(slug: str):
+    """(pk, revision, changed_at) of the published tournament `slug`, or None.
+
+    Read from the database at most once a second per process: under a crowd, most requests then
+    touch no database at all, and a write reaches every reader within that second. A write made
+    by this process forgets the stamps at once (`forget_stamps`).
+    """
+    now = time.monotonic()
+    known = _stamps.get(slug)
+    if known is not None and known[0] > now:
+        return known[1]
+    stamp = (
+        Tournament.objects.filter(slug=slug, published=True)
+        .values_list("pk", "revision", "changed_at")
+        .first()
+    )
+    if stamp is not None:
+        _stamps[slug] = (now + STAMP_SECONDS, stamp)
+    return stamp
+
+
+def forget_stamps() -> None:
+    _stamps.clear()
 
 
 def watch(model, tournament_of) -> None:
@@ -64,6 +96,7 @@ def _tournament_saved(sender, instance, raw=False, **kwargs):
     if not raw:
         instance.revision = (instance.revision or 0) + 1
         instance.changed_at = timezone.now()
+        forget_stamps()
 
 
 def connect() -> None:

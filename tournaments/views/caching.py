@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from tournaments.models import Tournament
+from tournaments.freshness import recent_stamp
 
 CACHE_SECONDS = 600
 
@@ -27,11 +27,7 @@ def revalidated(view):
     def wrapper(request, *args, **kwargs):
         if not _anonymous_read(request):
             return view(request, *args, **kwargs)
-        stamp = (
-            Tournament.objects.filter(slug=kwargs["slug"], published=True)
-            .values_list("pk", "revision", "changed_at")
-            .first()
-        )
+        stamp = recent_stamp(kwargs["slug"])
         if stamp is None:
             return view(request, *args, **kwargs)  # the view answers its own 404
         pk, revision, changed_at = stamp
