@@ -35,6 +35,8 @@ class ResultForm(forms.Form):
         help_text=_("Letters A–F / a–f or scoresheet digits 1–6; the validator replays it."),
     )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
+    # The result's version when the page was shown: a save made meanwhile is not overwritten.
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
     def entry(self) -> ResultEntry:
         data = self.cleaned_data

@@ -2,6 +2,7 @@ from rest_framework import serializers
 
 from tournaments.models import Pairing, Player, Result, Round, Section, Team, Tournament
 from tournaments.models.results import Ending, Side
+from tournaments.services.results import result_version
 
 
 class SectionSerializer(serializers.ModelSerializer):
@@ -77,10 +78,20 @@ class PairingSerializer(serializers.ModelSerializer):
     south = serializers.IntegerField(source="south.pairing_number", read_only=True)
     north = serializers.IntegerField(source="north.pairing_number", default=None, read_only=True)
     result = ResultSerializer(read_only=True, default=None)
+    version = serializers.SerializerMethodField(
+        help_text="How many times the result was entered or corrected; send it back as "
+        "`expected_version` so that a result saved meanwhile is not overwritten (409).",
+    )
 
     class Meta:
         model = Pairing
-        fields = ["id", "board", "south", "north", "explanation", "result"]
+        fields = ["id", "board", "south", "north", "explanation", "result", "version"]
+
+    def get_version(self, pairing) -> int:
+        # Lists annotate it in their one query; a single game may count here.
+        if hasattr(pairing, "version"):
+            return pairing.version
+        return result_version(pairing)
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -110,6 +121,11 @@ class ResultEntrySerializer(serializers.Serializer):
     decided_by = serializers.ChoiceField(choices=Side.choices, required=False, allow_null=True)
     record = serializers.CharField(required=False, allow_blank=True, default="")
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)
+    expected_version = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The `version` of the game as last read; refused with 409 if it changed since.",
+    )
 
 
 class StandingsRowSerializer(serializers.Serializer):

@@ -1,3 +1,4 @@
+from django.db.models import Count, Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -26,7 +27,10 @@ from tournaments.trf import dumps
 
 
 def error_response(error: ServiceError) -> Response:
-    code = status.HTTP_403_FORBIDDEN if error.code == "forbidden" else status.HTTP_400_BAD_REQUEST
+    code = {
+        "forbidden": status.HTTP_403_FORBIDDEN,
+        "result_changed": status.HTTP_409_CONFLICT,
+    }.get(error.code, status.HTTP_400_BAD_REQUEST)
     return Response(error.as_dict(), status=code)
 
 
@@ -58,7 +62,14 @@ class PublishedRounds:
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
         return (
             section.rounds.exclude(status=Round.Status.DRAFT)
-            .prefetch_related("pairings__south", "pairings__north", "pairings__result")
+            .prefetch_related(
+                Prefetch(
+                    "pairings", queryset=Pairing.objects.annotate(version=Count("result_changes"))
+                ),
+                "pairings__south",
+                "pairings__north",
+                "pairings__result",
+            )
             .order_by("number")
         )
 
@@ -137,7 +148,12 @@ class EnterResult(APIView):
 
     @extend_schema(
         request=ResultEntrySerializer,
-        responses={200: PairingSerializer, 400: ErrorSerializer, 403: ErrorSerializer},
+        responses={
+            200: PairingSerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            409: ErrorSerializer,
+        },
     )
     def post(self, request, slug, pairing_id):
         pairing = (
@@ -153,9 +169,16 @@ class EnterResult(APIView):
         entry.is_valid(raise_exception=True)
         data = dict(entry.validated_data)
         reason = data.pop("reason")
+        expected_version = data.pop("expected_version", None)
         try:
-            record_result(pairing, ResultEntry(**data), by=request.user, reason=reason)
+            record_result(
+                pairing,
+                ResultEntry(**data),
+                by=request.user,
+                reason=reason,
+                expected_version=expected_version,
+            )
         except ServiceError as error:
             return error_response(error)
-        pairing.refresh_from_db()
+        pairing = Pairing.objects.annotate(version=Count("result_changes")).get(pk=pairing.pk)
         return Response(PairingSerializer(pairing).data)

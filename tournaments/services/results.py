@@ -51,8 +51,20 @@ class ResultEntry:
     record: str = ""
 
 
-def record_result(pairing: Pairing, entry: ResultEntry, *, by, reason: str = "") -> Result:
+def record_result(
+    pairing: Pairing,
+    entry: ResultEntry,
+    *,
+    by,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> Result:
     """Validate `entry`, store it as the result of `pairing` and log the change.
+
+    `expected_version` is the `result_version` the arbiter saw when he typed the entry; when
+    given and another entry or correction was saved since, nothing is written and the error
+    says who changed it, so two arbiters never overwrite each other silently. An entry equal to
+    the stored result writes nothing and logs nothing.
 
     Raises ServiceError (nothing written) when the user is not an arbiter of the tournament, the
     round is not published, the pairing is a bye, or the entry is impossible or contradicts its
@@ -64,16 +76,45 @@ def record_result(pairing: Pairing, entry: ResultEntry, *, by, reason: str = "")
     with transaction.atomic():
         pairing = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
         _check_pairing_takes_a_result(pairing)
+        if expected_version is not None:
+            _check_unchanged_since(pairing, expected_version)
         result = Result.objects.filter(pairing=pairing).first()
         before = result.snapshot() if result else None
         result = result or Result(pairing=pairing)
         _fill(result, outcome, decided_by, entry.record, by)
+        if result.snapshot() == before:
+            return result
         result.save()
         ResultChange.objects.create(
             pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
         )
         complete_if_done(pairing.round)
     return result
+
+
+def result_version(pairing: Pairing) -> int:
+    """How many times the result of `pairing` was entered or corrected (0: never)."""
+    return ResultChange.objects.filter(pairing=pairing).count()
+
+
+def _check_unchanged_since(pairing: Pairing, expected_version: int) -> None:
+    if result_version(pairing) == expected_version:
+        return
+    last = (
+        ResultChange.objects.filter(pairing=pairing)
+        .select_related("changed_by")
+        .order_by("-changed_at", "-pk")
+        .first()
+    )
+    who = last.changed_by.get_username() if last and last.changed_by else _("someone")
+    raise ServiceError(
+        _(
+            "%(who)s saved a result for this game meanwhile; nothing was saved. "
+            "Look at it and enter yours again if it still applies."
+        )
+        % {"who": who},
+        code="result_changed",
+    )
 
 
 def evaluate(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:

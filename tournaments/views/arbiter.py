@@ -6,10 +6,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import DraftPairingForm, ResultForm
-from tournaments.models import Pairing, Round
+from tournaments.models import Pairing, Result, Round
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
-from tournaments.services.results import record_result
+from tournaments.services.results import record_result, result_version
 from tournaments.views.access import arbiter_required
 
 
@@ -135,9 +135,18 @@ def enter_result(request, tournament, pairing_id):
         if form.is_valid():
             try:
                 record_result(
-                    pairing, form.entry(), by=request.user, reason=form.cleaned_data["reason"]
+                    pairing,
+                    form.entry(),
+                    by=request.user,
+                    reason=form.cleaned_data["reason"],
+                    expected_version=form.cleaned_data["version"],
                 )
             except ServiceError as error:
+                if error.code == "result_changed":
+                    # Show what the other arbiter saved, and let this one save over it knowingly.
+                    current = Result.objects.filter(pairing=pairing).first()
+                    form.data = form.data.copy()
+                    form.data["version"] = result_version(pairing)
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 messages.success(
@@ -150,9 +159,9 @@ def enter_result(request, tournament, pairing_id):
                     number=pairing.round.number,
                 )
     else:
-        initial = {}
+        initial = {"version": result_version(pairing)}
         if current:
-            initial = {
+            initial |= {
                 "ending": current.ending if not current.record else "",
                 "south_seeds": current.south_seeds,
                 "north_seeds": current.north_seeds,

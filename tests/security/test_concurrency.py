@@ -1,0 +1,104 @@
+"""Several arbiters at once, each in a process of its own against the real database (SQLite or
+PostgreSQL, whichever the suite runs on): nothing is lost or silently overwritten."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tournaments.models import Pairing, Result, ResultChange, Round
+from tournaments.services.registration import assign_pairing_numbers
+from tournaments.services.rounds import store_boards
+
+pytestmark = pytest.mark.django_db(transaction=True)
+WORKER = Path(__file__).with_name("concurrent_worker.py")
+
+
+def database_url() -> str:
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{settings['NAME']}"
+    user = settings["USER"] or "postgres"
+    auth = f"{user}:{settings['PASSWORD']}" if settings["PASSWORD"] else user
+    host = settings["HOST"] or "127.0.0.1"
+    return f"postgres://{auth}@{host}:{settings['PORT'] or 5432}/{settings['NAME']}"
+
+
+def at_once(tmp_path, *commands: list[str]) -> list[dict]:
+    """Start one process per command, let them all go at the same moment, collect outcomes."""
+    go = tmp_path / "go"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "SECRET_KEY": "concurrency-tests-" + "k" * 40,
+        "DEBUG": "0",
+    }
+    workers = [
+        subprocess.Popen(
+            [sys.executable, str(WORKER), str(go), *command],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for command in commands
+    ]
+    for worker in workers:
+        assert worker.stdout.readline().strip() == "ready", worker.stderr.read()
+    go.touch()
+    outcomes = []
+    for worker in workers:
+        out, err = worker.communicate(timeout=120)
+        assert worker.returncode == 0, err
+        outcomes.append(json.loads(out.strip().splitlines()[-1]))
+    return outcomes
+
+
+@pytest.fixture
+def twelve(section, make_player):
+    return [make_player(f"Player {n}", n, rating=2000 - n) for n in range(1, 13)]
+
+
+@pytest.fixture
+def six_boards(section, twelve):
+    round_ = Round.objects.create(section=section, number=1, status=Round.Status.PUBLISHED)
+    store_boards(round_, [(twelve[i], twelve[i + 1], "") for i in range(0, 12, 2)])
+    return list(round_.pairings.order_by("board"))
+
+
+def test_two_arbiters_saving_one_game_never_overwrite_each_other(tmp_path, six_boards):
+    game = six_boards[0]
+    outcomes = at_once(
+        tmp_path, ["result", str(game.pk), "25", "0"], ["result", str(game.pk), "30", "0"]
+    )
+    saved = [o["saved"] for o in outcomes if "saved" in o]
+    refused = [o["refused"] for o in outcomes if "refused" in o]
+    assert len(saved) == 1 and refused == ["result_changed"]
+    assert Result.objects.get(pairing=game).south_seeds == saved[0]
+    assert ResultChange.objects.filter(pairing=game).count() == 1
+
+
+def test_results_of_different_games_saved_at_once_are_all_kept(tmp_path, six_boards):
+    outcomes = at_once(
+        tmp_path, *(["result", str(game.pk), str(25 + i), "0"] for i, game in enumerate(six_boards))
+    )
+    assert outcomes == [{"saved": 25 + i} for i in range(6)]
+    for i, game in enumerate(six_boards):
+        assert Result.objects.get(pairing=game).south_seeds == 25 + i
+        assert ResultChange.objects.filter(pairing=game).count() == 1
+
+
+def test_pairing_the_next_round_three_times_at_once_makes_one_round(
+    tmp_path, section, twelve, alice
+):
+    assign_pairing_numbers(section, by=alice)
+    outcomes = at_once(tmp_path, *(["pair", str(section.pk)] for _ in range(3)))
+    assert sorted(o.get("paired", 0) for o in outcomes) == [0, 0, 1]
+    assert all(o.get("refused") for o in outcomes if "paired" not in o)
+    assert Round.objects.filter(section=section).count() == 1
+    assert Pairing.objects.filter(round__section=section).count() == 6
