@@ -3,7 +3,7 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
-from config.views import health
+from config.views import health, not_found, server_error
 from tournaments.views.events import new_tournament
 
 urlpatterns = [
@@ -19,3 +19,6 @@ urlpatterns = [
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),
     path("", include("tournaments.urls_public")),
 ]
+
+handler404 = not_found
+handler500 = server_error
