@@ -1,0 +1,116 @@
+"""The small world the security tests run in, the site's routes, and a snapshot of every row."""
+
+import re
+from decimal import Decimal
+
+from django.contrib.auth.models import Permission
+from django.core import serializers
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tournaments.models import Result, Round, Tournament
+from tournaments.services.rounds import store_boards
+
+# URL prefixes that are not the product's writes: Django's own login views (a visitor's own
+# session), the language cookie, the admin (tested apart below), static files.
+NOT_PRODUCT_WRITES = ("accounts/", "i18n/", "admin/", "static/")
+
+
+def site_routes():
+    """Every route of the site as (route text with its <converters>, view name)."""
+
+    def walk(patterns, prefix):
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                yield from walk(entry.url_patterns, prefix + str(entry.pattern))
+            elif isinstance(entry, URLPattern):
+                yield prefix + str(entry.pattern), entry.name or entry.lookup_str
+
+    return [
+        (route, name)
+        for route, name in walk(get_resolver().url_patterns, "")
+        if not route.startswith(NOT_PRODUCT_WRITES)
+    ]
+
+
+ROUTES = site_routes()
+PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
+
+
+class World:
+    """Tournament A (alice's, with a published round 1 and a draft round 2), tournament B
+    (bob's), tournament C (unpublished)."""
+
+    def __init__(self, django_user_model):
+        users = django_user_model.objects
+        self.alice = users.create_user("alice", password="alice-password-1")
+        self.bob = users.create_user("bob", password="bob-password-1")
+        self.charlie = users.create_user("charlie", password="charlie-password-1")
+        self.root = users.create_superuser("root", password="root-password-1")
+        self.alice.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+        self.a = self._tournament("Accra Open", "accra", self.alice)
+        self.b = self._tournament("Bamako Cup", "bamako", self.bob)
+        self.c = self._tournament("Secret Invitational", "secret", self.alice, published=False)
+        self.section = self.a.sections.get()
+        self.round = self.section.rounds.get(number=1)
+        self.game = self.round.pairings.get(board=1)
+        self.draft = Round.objects.create(section=self.section, number=2)
+        players = list(self.section.players.order_by("pairing_number"))
+        store_boards(self.draft, [(players[1], players[0], ""), (players[3], players[2], "")])
+        self.foreign_game = self.b.sections.get().rounds.get().pairings.get(board=1)
+
+    @staticmethod
+    def _tournament(name, slug, arbiter, published=True):
+        tournament = Tournament.objects.create(name=name, slug=slug, published=published)
+        tournament.arbiters.add(arbiter)
+        section = tournament.sections.create(name="Men", slug="men")
+        team = tournament.teams.create(name=f"{name} club", code=slug[:3].upper())
+        players = [
+            section.players.create(
+                name=f"{slug} player {n}", sex="m", pairing_number=n, rating=1900 - n, team=team
+            )
+            for n in range(1, 5)
+        ]
+        round_ = Round.objects.create(section=section, number=1, status=Round.Status.PUBLISHED)
+        store_boards(round_, [(players[0], players[1], ""), (players[2], players[3], "")])
+        Result.objects.create(
+            pairing=round_.pairings.get(board=2),
+            south_points=Decimal("1"),
+            north_points=Decimal("0"),
+            south_seeds=25,
+            north_seeds=10,
+            ending="capture",
+        )
+        return tournament
+
+    def values(self, game=None) -> dict:
+        """What each URL parameter stands for, in tournament A."""
+        return {
+            "slug": self.a.slug,
+            "section": self.section.slug,
+            "number": self.round.number,
+            "pairing_id": (game or self.game).pk,
+            "game_id": (game or self.game).pk,
+        }
+
+    def path(self, route: str, **overrides) -> str:
+        values = {**self.values(), **overrides}
+        missing = set(PARAMETER.findall(route)) - values.keys()
+        assert not missing, (
+            f"route {route!r} takes {sorted(missing)}: teach World.values() what they stand for, "
+            "so that this route is checked too"
+        )
+        return PARAMETER.sub(lambda match: str(values[match.group(1)]), route)
+
+
+def snapshot() -> str:
+    """Every row of the product's apps, serialised in key order."""
+    from django.apps import apps
+
+    models = [
+        model
+        for label in ("tournaments", "games")
+        for model in apps.get_app_config(label).get_models()
+    ]
+    return "\n".join(
+        serializers.serialize("json", model.objects.order_by("pk")) for model in models
+    )
