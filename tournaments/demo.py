@@ -160,7 +160,8 @@ def _arbiter(tournament: Tournament, password: str | None):
     user, _ = user_model.objects.get_or_create(username=ARBITER_USERNAME)
     password = password or secrets.token_urlsafe(12)
     user.set_password(password)
-    user.is_staff = True
+    # Not staff: a demo password is printed on the console, so it opens no door to the admin.
+    user.is_staff = False
     user.save()
     # The demo arbiter may also try creating a tournament of his own.
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))

@@ -14,7 +14,15 @@ def snapshot() -> dict[str, list[tuple]]:
         return tuple(
             getattr(obj, f.attname)
             for f in obj._meta.concrete_fields
-            if f.attname not in {"entered_at", "paired_at", "published_at", "created_at"}
+            if f.attname
+            not in {
+                "entered_at",
+                "paired_at",
+                "published_at",
+                "created_at",
+                "revision",
+                "changed_at",
+            }
         )
 
     return {m.__name__: sorted(row(o) for o in m.objects.all()) for m in MODELS}
@@ -47,6 +55,16 @@ def test_the_demo_arbiter_logs_in_with_the_given_password(client, monkeypatch):
     assert client.login(username="arbiter", password="demo-password-1")
     demo = Tournament.objects.get(slug="demo")
     assert demo.arbiters.filter(username="arbiter").exists()
+
+
+def test_the_demo_arbiter_is_kept_out_of_the_admin(client, monkeypatch):
+    # Its password is printed on the console: it may run the demo tournament, nothing else.
+    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
+    call_command("loaddemo")
+    client.login(username="arbiter", password="demo-password-1")
+    response = client.get("/admin/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
 
 
 def test_the_demo_is_served_at_its_public_address(client):
