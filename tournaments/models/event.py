@@ -7,10 +7,16 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.validators import validate_team_tiebreaks, validate_tiebreaks
+from tournaments.pairing.systems import DUTCH, SYSTEMS
 
 DEFAULT_TIEBREAKS = "PTS,DE,PS,BH,SB"
 # Team points, lost-game score (seeds), progressive, Buchholz, Berger: competition.md.
 DEFAULT_TEAM_TIEBREAKS = "TP,LGS,PS,BH,SB"
+# All-play-all events: points, direct encounter, Sonneborn-Berger, wins (competition.md).
+ROUND_ROBIN_TIEBREAKS = "PTS,DE,SB,WIN"
+
+# The pairing systems of the core registry; their English labels are translated here.
+PAIRING_SYSTEM_CHOICES = [(code, _(system.label)) for code, system in SYSTEMS.items()]
 
 
 class Variant(models.TextChoices):
@@ -114,6 +120,9 @@ class Section(models.Model):
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("slug"), max_length=40)
     order = models.PositiveSmallIntegerField(_("display order"), default=0)
+    pairing_system = models.CharField(
+        _("pairing system"), max_length=24, choices=PAIRING_SYSTEM_CHOICES, default=DUTCH
+    )
 
     class Meta:
         ordering = ["tournament", "order", "name"]
