@@ -109,7 +109,7 @@ def test_rounds_beyond_the_schedule_are_refused(round_robin, make_player, alice,
     with pytest.raises(ServiceError) as error:
         pair_next_round(round_robin, by=alice)
     assert error.value.code == "pairing_impossible"
-    assert "only 1 rounds" in error.value.message
+    assert "ends after round 1" in error.value.message
 
 
 def test_a_withdrawn_players_games_stay_on_the_schedule_as_forfeits(five, alice):

@@ -7,7 +7,7 @@ from tournaments.models.results import Ending, Side
 class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
-        fields = ["slug", "name"]
+        fields = ["slug", "name", "pairing_system"]
 
 
 class TeamSerializer(serializers.ModelSerializer):

@@ -78,7 +78,7 @@ def pair_round_robin(request: PairingRequest, cycles: int = 1) -> RoundPairing:
     schedule = _schedule(ordered, cycles)
     if request.round_number > len(schedule):
         raise PairingImpossible(
-            f"the round robin of {len(ordered)} players has only {len(schedule)} rounds"
+            f"the Berger schedule of {len(ordered)} players ends after round {len(schedule)}"
         )
     return _round_pairing(ordered, schedule[request.round_number - 1], cycles)
 
