@@ -6,7 +6,7 @@ from django.contrib.auth.models import Permission
 from tournaments.models import Player, Round, Seat, Tournament
 from tournaments.pairing.berger import berger_schedule
 from tournaments.services.errors import ServiceError
-from tournaments.services.registration import withdraw_player
+from tournaments.services.registration import register_player, withdraw_player
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round, publish_round, replace_draft_boards
 from tournaments.services.standings import section_standings
@@ -191,3 +191,11 @@ def test_the_arbiter_sees_the_schedule_on_the_dashboard(client, five, tournament
     html = client.get(f"/t/{tournament.slug}/arbiter/").content.decode()
     assert "Whole schedule" in html and html.count('class="schedule-round"') == 5
     assert Round.objects.count() == 0 and Player.objects.count() == 5
+
+
+def test_nobody_joins_a_round_robin_once_round_one_is_paired(five, alice):
+    pair_next_round(five[0].section, by=alice)
+    with pytest.raises(ServiceError) as error:
+        register_player(five[0].section, by=alice, name="Late", sex="m")
+    assert error.value.code == "schedule_fixed"
+    assert Player.objects.count() == 5
