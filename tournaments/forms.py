@@ -7,7 +7,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player, Team, Tournament
+from tournaments.models.event import PAIRING_SYSTEM_CHOICES
 from tournaments.models.results import Ending, Side
+from tournaments.pairing.systems import DUTCH
 from tournaments.services.results import ResultEntry
 
 
@@ -154,9 +156,19 @@ class NewTournamentForm(TournamentForm):
     sections = forms.CharField(
         label=_("Sections"), initial="Men, Women", help_text=_("Names separated by commas.")
     )
+    pairing_system = forms.ChoiceField(
+        label=_("Pairing system"),
+        choices=PAIRING_SYSTEM_CHOICES,
+        help_text=_("Swiss for open events; a round robin when everyone meets everyone."),
+        required=False,
+        initial=DUTCH,
+    )
 
     def clean_sections(self) -> list[str]:
         return [name.strip() for name in self.cleaned_data["sections"].split(",") if name.strip()]
+
+    def clean_pairing_system(self) -> str:
+        return self.cleaned_data["pairing_system"] or DUTCH
 
 
 class TeamForm(forms.ModelForm):

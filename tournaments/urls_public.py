@@ -14,4 +14,5 @@ urlpatterns = [
     path("t/<slug:slug>/<slug:section>/crosstable/", public.crosstable, name="crosstable"),
     path("t/<slug:slug>/<slug:section>/teams/", public.section_teams, name="section_teams"),
     path("t/<slug:slug>/<slug:section>/player/<int:number>/", public.player, name="player"),
+    path("t/<slug:slug>/<slug:section>/schedule/", public.schedule, name="schedule"),
 ]

@@ -27,7 +27,9 @@ def alice_api(api, alice):
 def test_tournaments_are_listed_with_their_sections(api, tournament, section):
     body = api.get("/api/tournaments/").json()
     assert body["results"][0]["slug"] == "accra"
-    assert body["results"][0]["sections"] == [{"slug": "men", "name": "Men"}]
+    assert body["results"][0]["sections"] == [
+        {"slug": "men", "name": "Men", "pairing_system": "dutch"}
+    ]
 
 
 def test_rounds_show_published_boards_only(api, section, players, alice):

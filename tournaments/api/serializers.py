@@ -8,7 +8,7 @@ from tournaments.services.results import result_version
 class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
-        fields = ["slug", "name"]
+        fields = ["slug", "name", "pairing_system"]
 
 
 class TeamSerializer(serializers.ModelSerializer):

@@ -12,11 +12,17 @@ from tournaments.models.validators import (
     validate_team_tiebreaks,
     validate_tiebreaks,
 )
+from tournaments.pairing.systems import DUTCH, SYSTEMS
 
 DEFAULT_TIEBREAKS = "PTS,DE,PS,BH,SB"
 SECTION_SLUG_LENGTH = 40
 # Team points, lost-game score (seeds), progressive, Buchholz, Berger: competition.md.
 DEFAULT_TEAM_TIEBREAKS = "TP,LGS,PS,BH,SB"
+# All-play-all events: points, direct encounter, Sonneborn-Berger, wins (competition.md).
+ROUND_ROBIN_TIEBREAKS = "PTS,DE,SB,WIN"
+
+# The pairing systems of the core registry; their English labels are translated here.
+PAIRING_SYSTEM_CHOICES = [(code, _(system.label)) for code, system in SYSTEMS.items()]
 
 
 class Variant(models.TextChoices):
@@ -126,6 +132,9 @@ class Section(models.Model):
     name = models.CharField(_("name"), max_length=100, validators=[validate_single_line])
     slug = models.SlugField(_("slug"), max_length=SECTION_SLUG_LENGTH)
     order = models.PositiveSmallIntegerField(_("display order"), default=0)
+    pairing_system = models.CharField(
+        _("pairing system"), max_length=24, choices=PAIRING_SYSTEM_CHOICES, default=DUTCH
+    )
 
     class Meta:
         ordering = ["tournament", "order", "name"]

@@ -5,7 +5,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.models import Section, Team, Tournament
-from tournaments.models.event import SECTION_SLUG_LENGTH
+from tournaments.models.event import DEFAULT_TIEBREAKS, ROUND_ROBIN_TIEBREAKS, SECTION_SLUG_LENGTH
+from tournaments.pairing.systems import DUTCH, get_system
 from tournaments.services.errors import ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
 
@@ -13,10 +14,15 @@ CREATE_PERMISSION = "tournaments.add_tournament"
 
 
 @transaction.atomic
-def create_tournament(*, by, sections: list[str], **fields) -> Tournament:
+def create_tournament(
+    *, by, sections: list[str], pairing_system: str = DUTCH, **fields
+) -> Tournament:
     """Create a tournament with `sections` (names, in display order); `by` becomes its arbiter.
 
-    Only users allowed to add tournaments (or superusers) may create one.
+    Every section is paired by `pairing_system` (a code of `tournaments.pairing.systems`).
+    A round robin left with the Swiss tie-break order gets the round-robin one instead
+    (no Buchholz in round robins). Only users allowed to add tournaments (or superusers) may
+    create one.
     """
     if by is None or not by.has_perm(CREATE_PERMISSION):
         raise ServiceError(_("You may not create tournaments."), code="forbidden")
@@ -32,11 +38,31 @@ def create_tournament(*, by, sections: list[str], **fields) -> Tournament:
         raise ServiceError(
             _("Two sections have the same name."), code="duplicate_section", field="sections"
         )
+    system = _pairing_system(pairing_system)
+    if system.scheduled and fields.get("tiebreaks", DEFAULT_TIEBREAKS) == DEFAULT_TIEBREAKS:
+        fields["tiebreaks"] = ROUND_ROBIN_TIEBREAKS
     tournament = save_validated(Tournament(**fields))
     tournament.arbiters.add(by)
     for order, (name, slug) in enumerate(zip(sections, slugs, strict=True)):
-        save_validated(Section(tournament=tournament, name=name, slug=slug, order=order))
+        save_validated(
+            Section(
+                tournament=tournament,
+                name=name,
+                slug=slug,
+                order=order,
+                pairing_system=system.code,
+            )
+        )
     return tournament
+
+
+def _pairing_system(code: str):
+    try:
+        return get_system(code)
+    except ValueError as error:
+        raise ServiceError(
+            _("Unknown pairing system."), code="unknown_pairing_system", field="pairing_system"
+        ) from error
 
 
 def add_team(tournament: Tournament, *, by, **fields) -> Team:

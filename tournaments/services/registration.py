@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.freshness import touch
 from tournaments.models import Player, RequestedBye, Section
+from tournaments.pairing.systems import get_system
 from tournaments.services.errors import ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
 
@@ -31,11 +32,17 @@ def register_player(section: Section, *, by, **fields) -> Player:
 
     Before round 1 the caller re-seeds the section with `assign_pairing_numbers`; a player added
     later is a late entry: he misses the rounds already paired and keeps the number given here.
+    A round robin refuses late entries: they would change every round of its schedule.
     """
     require_arbiter(section.tournament, by)
     Section.objects.select_for_update().get(pk=section.pk)
     last = section.players.aggregate(last=Max("pairing_number"))["last"] or 0
     player = Player(section=section, pairing_number=last + 1, **fields)
+    if section_has_rounds(section) and get_system(section.pairing_system).scheduled:
+        raise ServiceError(
+            _("A round robin's schedule is fixed once round 1 is paired; no player can join."),
+            code="schedule_fixed",
+        )
     if section_has_rounds(section):
         player.entry_round = max(player.entry_round, section.rounds.count() + 1)
     return save_validated(player)

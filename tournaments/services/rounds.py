@@ -1,8 +1,8 @@
 """Pairing a section's next round, and the life of a round: draft → published → completed.
 
-The Dutch engine sees the section only through its TRF-shaped history (`history.py`), the same
-input a pairing program would read from a file, so the product pairs exactly as the engine's
-command line does.
+The section's pairing system (`tournaments.pairing.systems`) sees the section only through its
+TRF-shaped history (`history.py`), the same input a pairing program would read from a file, so
+the product pairs exactly as the engine's command line does.
 """
 
 from dataclasses import dataclass
@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.freshness import touch
 from tournaments.models import Pairing, Player, Round, Seat, Section
-from tournaments.pairing import PairingRequest, pair_request
-from tournaments.pairing.checker import check_pairing
+from tournaments.pairing import PairingRequest
 from tournaments.pairing.errors import PairingImpossible
 from tournaments.pairing.from_trf import request_from_trf
 from tournaments.pairing.records import RoundPairing
+from tournaments.pairing.systems import DUTCH, get_system
 from tournaments.services.core_messages import pairing_problem
 from tournaments.services.errors import ServiceError
 from tournaments.services.history import section_history, section_scoring
@@ -25,7 +25,7 @@ from tournaments.services.permissions import require_arbiter
 
 
 def pair_next_round(section: Section, *, by) -> Round:
-    """Pair the next round of `section` with the Dutch system and store it as a draft.
+    """Pair the next round of `section` with its pairing system and store it as a draft.
 
     Refused (ServiceError, nothing written) when the previous round is unpublished or has games
     without a result, when every round is already paired, or when no valid pairing exists.
@@ -100,7 +100,7 @@ def _pairing_request(section: Section, number: int) -> PairingRequest:
 
 def _engine_pairing(section: Section, number: int) -> RoundPairing:
     try:
-        return pair_request(_pairing_request(section, number))
+        return get_system(section.pairing_system).pair(_pairing_request(section, number))
     except PairingImpossible as error:
         raise ServiceError(
             _("No valid pairing exists: %(reason)s") % {"reason": pairing_problem(error)},
@@ -194,6 +194,12 @@ IMPOSSIBLE_FINDINGS = {"PAIRED_TWICE", "NOT_PRESENT", "SELF_PAIRED", "MISSING"}
 
 @dataclass
 class DraftEdit:
+    """What the checker said of an arbiter's pairing, and whether it was saved.
+
+    `equals_dutch` is True when the pairing is the one the section's system gives (the Dutch
+    pairing, or the Berger schedule's round); None when that system has no pairing.
+    """
+
     findings: list[str]
     equals_dutch: bool | None
     saved: bool
@@ -217,7 +223,8 @@ def replace_draft_boards(
             raise ServiceError(
                 _("A round has at most one pairing-allocated bye."), code="two_byes", field="boards"
             )
-        report = check_pairing(
+        system = get_system(round_.section.pairing_system)
+        report = system.check(
             _pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None
         )
         impossible = [f.message for f in report.findings if f.code in IMPOSSIBLE_FINDINGS]
@@ -230,6 +237,13 @@ def replace_draft_boards(
         if edit.saved:
             players = {p.pairing_number: p for p in round_.section.players.all()}
             round_.pairings.all().delete()
-            note = _("Dutch pairing") if report.equals_dutch else _("Edited by the arbiter")
+            note = _system_note(system.code) if report.equals_dutch else _("Edited by the arbiter")
             store_boards(round_, [(players[s], players[n] if n else None, note) for s, n in boards])
         return edit
+
+
+def _system_note(code: str) -> str:
+    """The explanation stored on boards an arbiter re-entered exactly as the system pairs them."""
+    if code == DUTCH:
+        return _("Dutch pairing")
+    return _("Berger table pairing")

@@ -10,12 +10,15 @@ from tournaments.models import Pairing, Result, Round
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import record_result, result_version
+from tournaments.services.schedule import section_schedule
 from tournaments.views.access import arbiter_required
 
 
 @arbiter_required
 def dashboard(request, tournament):
-    sections = tournament.sections.prefetch_related("rounds")
+    sections = list(tournament.sections.prefetch_related("rounds"))
+    for group in sections:  # round robins show every round before round 1
+        group.schedule = section_schedule(group)
     return render(
         request,
         "tournaments/arbiter/dashboard.html",

@@ -25,7 +25,10 @@ def new_tournament(request):
         fields = {name: form.cleaned_data[name] for name in TOURNAMENT_FIELDS}
         try:
             tournament = events.create_tournament(
-                by=request.user, sections=form.cleaned_data["sections"], **fields
+                by=request.user,
+                sections=form.cleaned_data["sections"],
+                pairing_system=form.cleaned_data["pairing_system"],
+                **fields,
             )
         except ServiceError as error:
             _show_error(form, error)

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.games import game_view
+from tournaments.services.schedule import section_schedule
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
 from tournaments.views.caching import revalidated
@@ -50,7 +51,18 @@ def section(request, slug, section):
     rounds = _public_rounds(group)
     if rounds:
         return _round_page(request, group, rounds, rounds[-1])
-    return _section_page(request, group, "section.html", None, rounds=rounds)
+    return _section_page(
+        request, group, "section.html", None, rounds=rounds, schedule=section_schedule(group)
+    )
+
+
+def schedule(request, slug, section):
+    """Every round of a round robin, paired or not; there is none for a Swiss section."""
+    group = public_section(slug, section)
+    rounds_ahead = section_schedule(group)
+    if rounds_ahead is None:
+        raise Http404("A Swiss section is paired round by round.")
+    return _section_page(request, group, "schedule.html", "schedule", schedule=rounds_ahead)
 
 
 @revalidated
