@@ -66,6 +66,10 @@ class Tournament(models.Model):
         verbose_name=_("arbiters"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A game finished on a live board is a pending result the arbiter confirms, unless this is set.
+    live_results_direct = models.BooleanField(
+        _("store live-board results without the arbiter's confirmation"), default=False
+    )
 
     class Meta:
         ordering = ["-start_date", "name"]
