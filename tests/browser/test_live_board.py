@@ -106,3 +106,31 @@ def test_two_phones_play_go_offline_and_the_arbiter_confirms_the_record(
     record = parse_record(result.record)
     assert record.moves == [2, 0, 3, 1] and record.ending == "resign"
     assert all(0 <= clock <= 20 * 60 for clock in record.clocks)
+
+
+def test_one_phone_for_both_players_calls_the_arbiter_under_the_warning_time(
+    live_server, device, board_code, tournament
+):
+    # A three-minute game with the arbiter called under three minutes: the call comes as soon
+    # as South's clock has run.
+    tournament.minutes_per_player = 3
+    tournament.save()
+    _net, phone = device()
+    phone.add_init_script(
+        "window.beeps = 0; const Real = window.AudioContext; window.AudioContext = class extends"
+        " Real { createOscillator() { window.beeps += 1; return super.createOscillator(); } };"
+    )
+    phone.goto(f"{live_server.url}/t/accra/board/{board_code}/")
+    phone.get_by_role("button", name="Both players on this device").click()
+    warning = phone.get_by_role("alert")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("the arbiter is called")
+    assert phone.evaluate("window.beeps") == 1
+
+    pit(phone, "C").click()
+    # Once North's clock has run, North is under the warning time too, and the call sounds again.
+    phone.wait_for_function("window.beeps === 2")
+    pit(phone, "a").click()
+    expect(phone.locator("#live-record")).to_contain_text("1. C {02:")
+    expect(phone.locator("#live-record")).to_contain_text(" a {02:")
+    assert phone.evaluate("window.beeps") == 2, "each player's call sounds once"
