@@ -56,7 +56,7 @@ def sides_of(board: LiveBoard, device: str) -> set[str]:
 
 def _locked(board: LiveBoard) -> LiveBoard:
     return (
-        LiveBoard.objects.select_for_update()
+        LiveBoard.objects.select_for_update(of=("self",))
         .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
         .get(pk=board.pk)
     )
