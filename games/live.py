@@ -14,6 +14,7 @@ from games.oware.errors import RecordError
 from games.oware.notation import write_record
 from games.oware.replay import Replay, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
+from tournaments.models.results import Ending
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
@@ -331,6 +332,7 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "legal": [] if board.finished else legal_moves(position, tournament.variant),
         "offer": board.offer,
         "ending": board.ending,
+        "ending_label": str(Ending(board.ending).label) if board.ending else "",
         "stores": list(game.stores),
         "record": board.record,
         "held": {"S": bool(board.south_device), "N": bool(board.north_device)},

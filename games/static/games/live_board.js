@@ -214,7 +214,7 @@
     const ending = finishedOnServer() ? server.ending : Oware.ending(position, server.variant);
     let status;
     if (ending) {
-      status = text.textOver + " (" + ending + ")";
+      status = text.textOver + " (" + (finishedOnServer() ? server.ending_label : ending) + ")";
       if (server.state === "pending") status += " · " + text.textPending;
       if (server.state === "confirmed") status += " · " + text.textConfirmed;
     } else {
