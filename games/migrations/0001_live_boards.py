@@ -5,32 +5,56 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0002_tiebreak_validators_and_late_entry_points'),
+        ("tournaments", "0002_tiebreak_validators_and_late_entry_points"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LiveBoard',
+            name="LiveBoard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(max_length=6, unique=True, verbose_name='board code')),
-                ('south_device', models.CharField(blank=True, max_length=64)),
-                ('north_device', models.CharField(blank=True, max_length=64)),
-                ('moves', models.JSONField(default=list)),
-                ('clocks', models.JSONField(default=list)),
-                ('state', models.CharField(choices=[('waiting', 'Waiting'), ('playing', 'Playing'), ('pending', 'Pending confirmation'), ('confirmed', 'Confirmed')], default='waiting', max_length=10, verbose_name='state')),
-                ('offer', models.CharField(blank=True, max_length=1)),
-                ('ending', models.CharField(blank=True, max_length=16, verbose_name='ending')),
-                ('record', models.TextField(blank=True, verbose_name='record')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('pairing', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='live_board', to='tournaments.pairing')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("code", models.CharField(max_length=6, unique=True, verbose_name="board code")),
+                ("south_device", models.CharField(blank=True, max_length=64)),
+                ("north_device", models.CharField(blank=True, max_length=64)),
+                ("moves", models.JSONField(default=list)),
+                ("clocks", models.JSONField(default=list)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("waiting", "Waiting"),
+                            ("playing", "Playing"),
+                            ("pending", "Pending confirmation"),
+                            ("confirmed", "Confirmed"),
+                        ],
+                        default="waiting",
+                        max_length=10,
+                        verbose_name="state",
+                    ),
+                ),
+                ("offer", models.CharField(blank=True, max_length=1)),
+                ("ending", models.CharField(blank=True, max_length=16, verbose_name="ending")),
+                ("record", models.TextField(blank=True, verbose_name="record")),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "pairing",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="live_board",
+                        to="tournaments.pairing",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'live board',
+                "verbose_name": "live board",
             },
         ),
     ]
