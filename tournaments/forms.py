@@ -134,6 +134,7 @@ TOURNAMENT_FIELDS = [
     "acceleration",
     "status",
     "published",
+    "live_results_direct",
 ]
 
 

@@ -146,3 +146,22 @@ def test_spectators_see_live_boards_on_the_round_page_and_in_the_game_viewer(cli
     for url in ("/t/accra/men/round/1/", f"/t/accra/game/{game.pk}/"):
         page = client.get(url).content.decode()
         assert f"/t/accra/board/{seated}/moves/" in page, url
+
+
+def test_the_arbiter_sets_direct_live_results_in_the_tournament_settings(
+    client, alice, tournament
+):
+    client.force_login(alice)
+    page = client.get("/t/accra/arbiter/settings/")
+    assert b'name="live_results_direct"' in page.content
+    fields = {
+        name: value
+        for name, value in page.context["form"].initial.items()
+        if value is not None and not isinstance(value, bool)
+    }
+    response = client.post(
+        "/t/accra/arbiter/settings/", fields | {"published": "on", "live_results_direct": "on"}
+    )
+    assert response.status_code == 302, response.content[:2000]
+    tournament.refresh_from_db()
+    assert tournament.live_results_direct is True
