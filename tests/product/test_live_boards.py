@@ -148,9 +148,7 @@ def test_spectators_see_live_boards_on_the_round_page_and_in_the_game_viewer(cli
         assert f"/t/accra/board/{seated}/moves/" in page, url
 
 
-def test_the_arbiter_sets_direct_live_results_in_the_tournament_settings(
-    client, alice, tournament
-):
+def test_the_arbiter_sets_direct_live_results_in_the_tournament_settings(client, alice, tournament):
     client.force_login(alice)
     page = client.get("/t/accra/arbiter/settings/")
     assert b'name="live_results_direct"' in page.content
