@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),
+    path("", include("games.urls")),  # live boards: /t/<slug>/board/<code>/
     path("", include("tournaments.urls_public")),
 ]
 

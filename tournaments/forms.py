@@ -139,6 +139,7 @@ TOURNAMENT_FIELDS = [
     "acceleration",
     "status",
     "published",
+    "live_results_direct",
 ]
 
 

@@ -84,6 +84,10 @@ class Tournament(models.Model):
     # answer 304 and serve cached copies while it stays the same.
     revision = models.PositiveBigIntegerField(default=0, editable=False)
     changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    # A game finished on a live board is a pending result the arbiter confirms, unless this is set.
+    live_results_direct = models.BooleanField(
+        _("store live-board results without the arbiter's confirmation"), default=False
+    )
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -1,0 +1,340 @@
+"""The live board service: codes, devices, moves, endings and the result a live game gives.
+
+Views only call these functions. Every move a device sends is replayed by the Python engine
+(`games.oware`), never taken on trust from the browser; a finished game goes through the results
+service (`tournaments.services.results.record_result`) as the one way a result is written.
+Refusals are `ServiceError`s with a code, a message and the field at fault.
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from games.live_models import LiveBoard, new_code
+from games.oware.errors import RecordError
+from games.oware.notation import write_record
+from games.oware.replay import Replay, replay
+from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
+from tournaments.models.results import Ending
+from tournaments.services.errors import ServiceError
+from tournaments.services.permissions import require_arbiter
+from tournaments.services.results import ResultEntry, record_result
+
+SIDES = ("S", "N")
+SIDE_INDEX = {"S": 0, "N": 1}
+BOTH = "both"
+
+
+def live_board_code(pairing) -> str:
+    """The short code of `pairing`'s live board, issuing one the first time it is asked for.
+
+    The arbiter prints it on the result slip; players open `/t/<slug>/board/<code>/` with it.
+    """
+    board = LiveBoard.objects.filter(pairing=pairing).only("code").first()
+    if board:
+        return board.code
+    for _attempt in range(20):
+        try:
+            with transaction.atomic():
+                return LiveBoard.objects.create(pairing=pairing, code=new_code()).code
+        except IntegrityError:
+            # Either another request issued this pairing's code, or the random code is taken.
+            board = LiveBoard.objects.filter(pairing=pairing).only("code").first()
+            if board:
+                return board.code
+    raise RuntimeError("no free live-board code")  # 31**6 codes: practically unreachable
+
+
+def game_of(board: LiveBoard, ending: str | None = None) -> Replay:
+    """The board's moves replayed by the engine (with a declared `ending`, if any)."""
+    return replay(board.moves, board.pairing.round.section.tournament.variant, ending)
+
+
+def sides_of(board: LiveBoard, device: str) -> set[str]:
+    """The sides ('S', 'N') `device` holds on `board`."""
+    held = {"S": board.south_device, "N": board.north_device}
+    return {side for side, token in held.items() if device and token == device}
+
+
+def _locked(board: LiveBoard) -> LiveBoard:
+    return (
+        LiveBoard.objects.select_for_update(of=("self",))
+        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
+        .get(pk=board.pk)
+    )
+
+
+def _require_device(device: str) -> None:
+    if not isinstance(device, str) or not 8 <= len(device) <= 64:
+        raise ServiceError(_("This device has no valid token."), code="no_device", field="device")
+
+
+def claim(board: LiveBoard, side: str, device: str) -> LiveBoard:
+    """Let `device` hold `side` ('S', 'N' or 'both'). A side held by another device is refused
+    ('board_taken') until the arbiter releases it; claiming again from the same device is fine."""
+    _require_device(device)
+    if side not in (*SIDES, BOTH):
+        raise ServiceError(_("Choose South, North or both."), code="invalid", field="side")
+    with transaction.atomic():
+        board = _locked(board)
+        wanted = SIDES if side == BOTH else (side,)
+        current = {"S": board.south_device, "N": board.north_device}
+        if any(current[s] and current[s] != device for s in wanted):
+            raise ServiceError(
+                _("Another device already holds this side; ask the arbiter to release it."),
+                code="board_taken",
+                field="side",
+            )
+        if "S" in wanted:
+            board.south_device = device
+        if "N" in wanted:
+            board.north_device = device
+        board.save()
+    return board
+
+
+def release(board: LiveBoard, side: str, *, by) -> LiveBoard:
+    """The arbiter frees `side` ('S', 'N' or 'both') so that another device may take it."""
+    require_arbiter(board.pairing.round.section.tournament, by)
+    with transaction.atomic():
+        board = _locked(board)
+        if side in ("S", BOTH):
+            board.south_device = ""
+        if side in ("N", BOTH):
+            board.north_device = ""
+        board.save()
+    return board
+
+
+def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> LiveBoard:
+    """Add `moves` ([{"move": 0–5, "clock": seconds left}, …]) played from ply `from_ply`.
+
+    Sending again moves the board already has is harmless (a device resending after a lost
+    answer); a different move at a known ply is 'conflict'. Each new move must be the turn of a
+    side `device` holds, legal for the engine, and its clock reading between 0 and the starting
+    time and not above the mover's previous reading. A move that ends the game finishes it.
+    """
+    _require_device(device)
+    with transaction.atomic():
+        board = _locked(board)
+        _require_playing(board)
+        tournament = board.pairing.round.section.tournament
+        if not isinstance(from_ply, int) or not 0 <= from_ply <= len(board.moves):
+            raise ServiceError(_("The board has fewer moves."), code="conflict", field="ply")
+        held = sides_of(board, device)
+        for offset, sent in enumerate(moves):
+            ply = from_ply + offset
+            move, clock = _move_and_clock(sent)
+            if ply < len(board.moves):
+                if board.moves[ply] != move:
+                    raise ServiceError(
+                        _("Ply %(ply)d was already played differently.") % {"ply": ply + 1},
+                        code="conflict",
+                        field="moves",
+                    )
+                continue
+            game = game_of(board)
+            mover = "SN"[game.to_move]
+            if mover not in held:
+                raise ServiceError(
+                    _("It is not the turn of a side this device holds."),
+                    code="not_your_turn",
+                    field="moves",
+                )
+            _check_clock(board, game, mover, clock, ply)
+            try:
+                replay([*board.moves, move], tournament.variant)
+            except RecordError as error:
+                raise ServiceError(
+                    _("Ply %(ply)d: %(problem)s.") % {"ply": ply + 1, "problem": error.message},
+                    code=error.reason,
+                    field="moves",
+                ) from error
+            board.moves.append(move)
+            board.clocks.append(clock)
+            board.state = LiveBoard.State.PLAYING
+            board.offer = ""
+        if game_of(board).ending:
+            _finish(board, None)
+        board.save()
+    return board
+
+
+def _move_and_clock(sent) -> tuple[int, int]:
+    move = sent.get("move") if isinstance(sent, dict) else None
+    clock = sent.get("clock") if isinstance(sent, dict) else None
+    if type(move) is not int or type(clock) is not int:
+        raise ServiceError(
+            _("A move is a pit number with a clock reading."), code="bad_move", field="moves"
+        )
+    return move, clock
+
+
+def _check_clock(board: LiveBoard, game: Replay, mover: str, clock: int, ply: int) -> None:
+    """Refuse a reading below zero, above the starting time, or above the mover's last one
+    (the time control has no increment, so a player's clock never grows)."""
+    start = board.pairing.round.section.tournament.minutes_per_player * 60
+    earlier = [
+        reading
+        for reading, side in zip(board.clocks, game.sides, strict=True)
+        if "SN"[side] == mover and reading is not None
+    ]
+    if not 0 <= clock <= start or (earlier and clock > earlier[-1]):
+        raise ServiceError(
+            _("Ply %(ply)d: the clock reading %(clock)d s is not possible.")
+            % {"ply": ply + 1, "clock": clock},
+            code="bad_clock",
+            field="moves",
+        )
+
+
+def _require_playing(board: LiveBoard) -> None:
+    if board.finished:
+        raise ServiceError(_("This game is over."), code="game_over", field="moves")
+
+
+def _require_side(board: LiveBoard, device: str, side: str) -> None:
+    if side not in SIDES or side not in sides_of(board, device):
+        raise ServiceError(
+            _("This device does not hold that side."), code="not_your_side", field="side"
+        )
+
+
+def offer_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
+    """`side` offers to end the game by agreement (the seeds on each row go to its owner)."""
+    with transaction.atomic():
+        board = _locked(board)
+        _require_playing(board)
+        _require_side(board, device, side)
+        board.offer = side
+        board.save()
+    return board
+
+
+def accept_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
+    """`side` accepts the other side's offer: the game ends 'agreed'."""
+    with transaction.atomic():
+        board = _locked(board)
+        _require_playing(board)
+        _require_side(board, device, side)
+        if not board.offer or board.offer == side:
+            raise ServiceError(
+                _("There is no offer from the opponent to accept."), code="no_offer", field="side"
+            )
+        _finish(board, AGREED)
+        board.save()
+    return board
+
+
+def resign(board: LiveBoard, device: str, side: str) -> LiveBoard:
+    """The player to move (`side`) resigns; a record says 'resign' of the player to move."""
+    return _declare(board, device, side, RESIGN)
+
+
+def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
+    """The clock of the player to move ran out: that player loses on time (unless the seeds
+    give a draw or a win, per the competition rules the engine applies)."""
+    with transaction.atomic():
+        board = _locked(board)
+        _require_playing(board)
+        if side not in SIDES or not sides_of(board, device):
+            raise ServiceError(
+                _("This device does not hold a side."), code="not_your_side", field="side"
+            )
+        if "SN"[game_of(board).to_move] != side:
+            raise ServiceError(
+                _("Only the clock of the player to move runs."), code="not_to_move", field="side"
+            )
+        _finish(board, TIME)
+        board.save()
+    return board
+
+
+def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard:
+    with transaction.atomic():
+        board = _locked(board)
+        _require_playing(board)
+        _require_side(board, device, side)
+        if "SN"[game_of(board).to_move] != side:
+            raise ServiceError(
+                _("Only the player to move may do this."), code="not_to_move", field="side"
+            )
+        _finish(board, ending)
+        board.save()
+    return board
+
+
+def _finish(board: LiveBoard, ending: str | None) -> None:
+    """End the game: write its record with clock readings; store it as a pending result, or
+    directly when the tournament allows it. The caller saves the board."""
+    pairing = board.pairing
+    tournament = pairing.round.section.tournament
+    game = game_of(board, ending)
+    tags = {
+        "Event": tournament.name,
+        "Round": str(pairing.round.number),
+        "South": pairing.south.name,
+        "North": pairing.north.name if pairing.north else "",
+    }
+    board.record = write_record(game, tags, clocks=board.clocks)
+    board.ending = game.ending
+    board.offer = ""
+    board.state = LiveBoard.State.PENDING
+    if tournament.live_results_direct:
+        arbiter = tournament.arbiters.order_by("pk").first()
+        if arbiter is not None:
+            _store(board, arbiter)
+
+
+def _store(board: LiveBoard, by) -> None:
+    record_result(
+        board.pairing,
+        ResultEntry(record=board.record),
+        by=by,
+        reason=_("Live board %(code)s") % {"code": board.code},
+    )
+    board.state = LiveBoard.State.CONFIRMED
+
+
+def confirm(board: LiveBoard, *, by) -> LiveBoard:
+    """The arbiter confirms a finished live game: its record becomes the pairing's result."""
+    require_arbiter(board.pairing.round.section.tournament, by)
+    with transaction.atomic():
+        board = _locked(board)
+        if board.state != LiveBoard.State.PENDING:
+            raise ServiceError(
+                _("This live board has no result waiting for confirmation."),
+                code="not_pending",
+                field="state",
+            )
+        _store(board, by)
+        board.save()
+    return board
+
+
+def board_state(board: LiveBoard, device: str = "") -> dict:
+    """The JSON a live board page or a spectator reads (never the device tokens)."""
+    tournament = board.pairing.round.section.tournament
+    game = game_of(board, board.ending if board.ending in (AGREED, TIME, RESIGN) else None)
+    position = game.position(game.plies)
+    return {
+        "code": board.code,
+        "state": board.state,
+        "state_label": str(board.get_state_display()),
+        "variant": tournament.variant,
+        "seconds": tournament.minutes_per_player * 60,
+        "warning_seconds": tournament.clock_warning_minutes * 60,
+        "south": board.pairing.south.name,
+        "north": board.pairing.north.name if board.pairing.north else "",
+        "moves": board.moves,
+        "clocks": board.clocks,
+        "to_move": "SN"[game.to_move],
+        "board": position.as_list(),
+        "legal": [] if board.finished else legal_moves(position, tournament.variant),
+        "offer": board.offer,
+        "ending": board.ending,
+        "ending_label": str(Ending(board.ending).label) if board.ending else "",
+        "stores": list(game.stores),
+        "record": board.record,
+        "held": {"S": bool(board.south_device), "N": bool(board.north_device)},
+        "yours": sorted(sides_of(board, device)),
+    }

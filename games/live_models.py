@@ -1,0 +1,61 @@
+"""The live board of a pairing: the game as it is played on a tablet or phone at the table.
+
+Positions are never stored: the moves (mover-relative pits, as in `games.oware`) and the clock
+reading after each move are, and the engine replays them.
+"""
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# Characters a player cannot misread on a printed slip (no 0/O, 1/I/L).
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    """A random board code of CODE_LENGTH unambiguous characters."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class LiveBoard(models.Model):
+    """One pairing's game on a live board.
+
+    south_device / north_device: the token of the device that holds each side ('' when free);
+    one device may hold both. moves: mover-relative pits in order; clocks: the mover's remaining
+    seconds after each move. offer: the side ('S'/'N') offering to end the game by agreement.
+    ending: the declared ending ('agreed', 'time', 'resign') or the one the moves gave, once
+    finished. record: the finished game's record with clock readings, as sent to the results
+    service.
+    """
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        PLAYING = "playing", _("Playing")
+        PENDING = "pending", _("Pending confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    pairing = models.OneToOneField(
+        "tournaments.Pairing", on_delete=models.CASCADE, related_name="live_board"
+    )
+    code = models.CharField(_("board code"), max_length=CODE_LENGTH, unique=True)
+    south_device = models.CharField(max_length=64, blank=True)
+    north_device = models.CharField(max_length=64, blank=True)
+    moves = models.JSONField(default=list)
+    clocks = models.JSONField(default=list)
+    state = models.CharField(_("state"), max_length=10, choices=State, default=State.WAITING)
+    offer = models.CharField(max_length=1, blank=True)
+    ending = models.CharField(_("ending"), max_length=16, blank=True)
+    record = models.TextField(_("record"), blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("live board")
+
+    def __str__(self):
+        return f"{self.code} ({self.pairing})"
+
+    @property
+    def finished(self) -> bool:
+        return self.state in (self.State.PENDING, self.State.CONFIRMED)

@@ -1,0 +1,1 @@
+from games.live_models import *  # noqa: F403

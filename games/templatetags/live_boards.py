@@ -1,0 +1,37 @@
+"""Template tags that put live boards on the arbiter's and the spectators' round pages."""
+
+from django import template
+
+from games.live import live_board_code
+from games.live_models import LiveBoard
+
+register = template.Library()
+
+
+@register.simple_tag
+def arbiter_live_boards(round_, pairings):
+    """[(pairing, LiveBoard)] for every game of a published round, issuing codes as needed
+    (the arbiter prints them on the result slips)."""
+    if round_.status == round_.Status.DRAFT:
+        return []
+    games = [pairing for pairing in pairings if not pairing.is_bye]
+    for pairing in games:
+        live_board_code(pairing)
+    boards = {b.pairing_id: b for b in LiveBoard.objects.filter(pairing__in=games)}
+    return [(pairing, boards[pairing.pk]) for pairing in games]
+
+
+@register.simple_tag(takes_context=True)
+def public_live_boards(context):
+    """The live boards with moves to watch among the page's `pairings` (a round page) or its
+    `pairing` (the game viewer)."""
+    pairings = context.get("pairings")
+    if pairings is None:
+        pairing = context.get("pairing")
+        pairings = [pairing] if pairing is not None else []
+    return list(
+        LiveBoard.objects.filter(pairing__in=list(pairings))
+        .exclude(moves=[])
+        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
+        .order_by("pairing__board")
+    )

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+urlpatterns = [
+    path("t/<slug:slug>/board/<str:code>/", views.board_page, name="live_board"),
+    path("t/<slug:slug>/board/<str:code>/moves/", views.board_moves, name="live_moves"),
+    path("t/<slug:slug>/arbiter/live/<str:code>/confirm/", views.confirm, name="live_confirm"),
+    path("t/<slug:slug>/arbiter/live/<str:code>/release/", views.release, name="live_release"),
+]

@@ -1,0 +1,118 @@
+"""Live board pages and their JSON endpoint; every change goes through `games.live`."""
+
+import json
+
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import live
+from games.live_models import LiveBoard
+from tournaments.models import Round
+from tournaments.services.errors import ServiceError
+from tournaments.views.access import arbiter_required
+
+# What a device may ask the board to do, and the service function that does it.
+ACTIONS = {
+    "offer": live.offer_agreement,
+    "accept": live.accept_agreement,
+    "resign": live.resign,
+    "flag": live.flag_fall,
+}
+
+
+def _board(slug: str, code: str) -> LiveBoard:
+    board = get_object_or_404(
+        LiveBoard.objects.select_related(
+            "pairing__round__section__tournament", "pairing__south", "pairing__north"
+        ),
+        code=code.upper(),
+        pairing__round__section__tournament__slug=slug,
+    )
+    if board.pairing.round.status == Round.Status.DRAFT:
+        raise Http404("Not published.")
+    return board
+
+
+def board_page(request, slug, code):
+    """The live board a player opens at the table."""
+    board = _board(slug, code)
+    return render(
+        request,
+        "games/live_board.html",
+        {
+            "board": board,
+            "tournament": board.pairing.round.section.tournament,
+            "pairing": board.pairing,
+        },
+    )
+
+
+def board_moves(request, slug, code):
+    """GET: the board's state (for players and spectators). POST (JSON): a device's request —
+    {"device", "action": "claim" | "moves" | "offer" | "accept" | "resign" | "flag", "side",
+    "from_ply", "moves"}. Answers the new state, or {"error": {code, message, field}}."""
+    board = _board(slug, code)
+    if request.method == "GET":
+        return JsonResponse(live.board_state(board, request.GET.get("device", "")))
+    if request.method != "POST":
+        return JsonResponse({"error": {"code": "method"}}, status=405)
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        return JsonResponse({"error": {"code": "bad_request"}}, status=400)
+    device = data.get("device", "")
+    action = data.get("action")
+    try:
+        if action == "claim":
+            board = live.claim(board, data.get("side"), device)
+        elif action == "moves":
+            board = live.play(board, device, data.get("from_ply"), data.get("moves") or [])
+        elif action in ACTIONS:
+            board = ACTIONS[action](board, device, data.get("side"))
+        else:
+            raise ServiceError(_("Unknown request."), code="bad_request", field="action")
+    except ServiceError as error:
+        status = 409 if error.code in ("board_taken", "conflict") else 400
+        board.refresh_from_db()
+        return JsonResponse(
+            {"error": error.as_dict(), "state": live.board_state(board, device)}, status=status
+        )
+    return JsonResponse(live.board_state(board, device))
+
+
+@require_POST
+@arbiter_required
+def confirm(request, tournament, code):
+    """The arbiter's one click: the finished live game becomes the pairing's result."""
+    board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
+    try:
+        live.confirm(board, by=request.user)
+        messages.success(request, _("Result of board %(code)s confirmed.") % {"code": code})
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return _back_to_round(board)
+
+
+@require_POST
+@arbiter_required
+def release(request, tournament, code):
+    """Free the board's sides so that another device may take them."""
+    board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
+    live.release(board, "both", by=request.user)
+    messages.success(request, _("Board %(code)s released.") % {"code": code})
+    return _back_to_round(board)
+
+
+def _back_to_round(board: LiveBoard):
+    round_ = board.pairing.round
+    return redirect(
+        "arbiter:round",
+        slug=round_.section.tournament.slug,
+        section=round_.section.slug,
+        number=round_.number,
+    )

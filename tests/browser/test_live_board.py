@@ -1,0 +1,136 @@
+"""Two players at one table, each with a phone on the live board, in a real Chromium: clocks run,
+devices drop off the network and come back, the arbiter confirms the result in one click."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.live import live_board_code
+from games.live_models import LiveBoard
+from games.oware.notation import parse_record
+from tournaments.models import Result, Round
+from tournaments.services.rounds import store_boards
+
+from .conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def board_code(make_player, section):
+    ama, kofi = make_player("Ama", 1), make_player("Kofi", 2)
+    round_ = Round.objects.create(section=section, number=1, status=Round.Status.PUBLISHED)
+    store_boards(round_, [(ama, kofi, "")])
+    return live_board_code(round_.pairings.get())
+
+
+@pytest.fixture
+def device(browser):
+    """A factory of phones, each its own browser context (own storage, own network)."""
+    contexts = []
+
+    def open_device():
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        contexts.append(context)
+        return context, context.new_page()
+
+    yield open_device
+    for context in contexts:
+        context.close()
+
+
+def pit(page, name):
+    return page.get_by_role("button", name=re.compile(rf"^Pit {name},"))
+
+
+def server_moves(code):
+    return LiveBoard.objects.get(code=code).moves
+
+
+def test_two_phones_play_go_offline_and_the_arbiter_confirms_the_record(
+    live_server, device, board_code, alice
+):
+    url = f"{live_server.url}/t/accra/board/{board_code}/"
+    south_net, south = device()
+    north_net, north = device()
+    south.goto(url)
+    south.get_by_role("button", name="South: Ama").click()
+    north.goto(url)
+    north.get_by_role("button", name="North: Kofi").click()
+    expect(south.locator("#live-clock-bottom")).to_have_class(re.compile("live-clock--running"))
+
+    pit(south, "C").click()
+    expect(north.locator("#live-record")).to_contain_text("1. C {")
+    expect(north.locator("#live-clock-bottom")).to_have_class(re.compile("live-clock--running"))
+    pit(north, "a").click()
+    expect(south.locator("#live-record")).to_contain_text(" a {")
+
+    # South's phone loses the network: the move is kept on the phone, not yet on the server.
+    south_net.set_offline(True)
+    pit(south, "D").click()
+    expect(south.locator("#live-status")).to_contain_text("Offline")
+    expect(south.locator("#live-record")).to_contain_text("2. D {")
+    assert server_moves(board_code) == [2, 0]
+    # Back online and reloaded: the page resumes from the phone's storage and sends the move.
+    south_net.set_offline(False)
+    south.reload()
+    expect(north.locator("#live-record")).to_contain_text("2. D {")
+    assert server_moves(board_code) == [2, 0, 3]
+
+    # Now North's phone is offline for its move.
+    north_net.set_offline(True)
+    pit(north, "b").click()
+    expect(north.locator("#live-status")).to_contain_text("Offline")
+    assert server_moves(board_code) == [2, 0, 3]
+    north_net.set_offline(False)
+    expect(south.locator("#live-record")).to_contain_text(" b {")
+    assert server_moves(board_code) == [2, 0, 3, 1]
+
+    south.get_by_role("button", name="Resign").click()
+    expect(north.locator("#live-status")).to_contain_text("Waiting for the arbiter")
+    assert not Result.objects.exists()
+
+    _arbiter_net, arbiter = device()
+    arbiter.goto(f"{live_server.url}/t/accra/arbiter/men/round/1/")
+    arbiter.fill("#id_username", "alice")
+    arbiter.fill("#id_password", "alice-password-1")
+    arbiter.get_by_role("button", name="Log in").click()
+    arbiter.get_by_role("button", name=f"Confirm {board_code}").click()
+    expect(south.locator("#live-status")).to_contain_text("Result confirmed")
+
+    board = LiveBoard.objects.get(code=board_code)
+    result = Result.objects.get(pairing=board.pairing)
+    assert result.record == board.record.strip()
+    assert (result.ending, result.south_points, result.north_points) == ("resign", 0, 1)
+    record = parse_record(result.record)
+    assert record.moves == [2, 0, 3, 1] and record.ending == "resign"
+    assert all(0 <= clock <= 20 * 60 for clock in record.clocks)
+
+
+def test_one_phone_for_both_players_calls_the_arbiter_under_the_warning_time(
+    live_server, device, board_code, tournament
+):
+    # A three-minute game with the arbiter called under three minutes: the call comes as soon
+    # as South's clock has run.
+    tournament.minutes_per_player = 3
+    tournament.save()
+    _net, phone = device()
+    phone.add_init_script(
+        "window.beeps = 0; const Real = window.AudioContext; window.AudioContext = class extends"
+        " Real { createOscillator() { window.beeps += 1; return super.createOscillator(); } };"
+    )
+    phone.goto(f"{live_server.url}/t/accra/board/{board_code}/")
+    phone.get_by_role("button", name="Both players on this device").click()
+    warning = phone.get_by_role("alert")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("the arbiter is called")
+    assert phone.evaluate("window.beeps") == 1
+
+    pit(phone, "C").click()
+    # Once North's clock has run, North is under the warning time too, and the call sounds again.
+    phone.wait_for_function("window.beeps === 2")
+    pit(phone, "a").click()
+    expect(phone.locator("#live-record")).to_contain_text("1. C {02:")
+    expect(phone.locator("#live-record")).to_contain_text(" a {02:")
+    assert phone.evaluate("window.beeps") == 2, "each player's call sounds once"

@@ -1,0 +1,165 @@
+"""The live board's service and JSON endpoint with the Django test client on a real database."""
+
+import json
+
+import pytest
+
+from games.live import live_board_code
+from games.live_models import CODE_ALPHABET, LiveBoard
+from games.oware.notation import replay_record
+from tournaments.models import Result
+
+pytestmark = pytest.mark.django_db
+
+SOUTH_DEVICE = "south-device-0001"
+NORTH_DEVICE = "north-device-0002"
+
+
+@pytest.fixture
+def code(game):
+    return live_board_code(game)
+
+
+def post(client, code, **body):
+    response = client.post(
+        f"/t/accra/board/{code}/moves/", json.dumps(body), content_type="application/json"
+    )
+    return response.status_code, response.json()
+
+
+@pytest.fixture
+def seated(client, code):
+    """South and North each on their own device."""
+    assert post(client, code, action="claim", side="S", device=SOUTH_DEVICE)[0] == 200
+    assert post(client, code, action="claim", side="N", device=NORTH_DEVICE)[0] == 200
+    return code
+
+
+def play(client, code, device, ply, move, clock):
+    return post(
+        client,
+        code,
+        action="moves",
+        device=device,
+        from_ply=ply,
+        moves=[{"move": move, "clock": clock}],
+    )
+
+
+def test_a_pairing_keeps_one_six_character_code_of_unambiguous_characters(game, code):
+    assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    assert not set(code) & set("01OIL")
+    assert live_board_code(game) == code
+
+
+def test_the_page_and_the_state_are_served_by_code(client, code):
+    page = client.get(f"/t/accra/board/{code}/")
+    assert page.status_code == 200
+    assert b"games/oware.js" in page.content
+    state = client.get(f"/t/accra/board/{code}/moves/").json()
+    assert state["seconds"] == 20 * 60 and state["warning_seconds"] == 3 * 60
+    assert state["legal"] == [0, 1, 2, 3, 4, 5] and state["to_move"] == "S"
+    assert client.get("/t/accra/board/ZZZZZZ/").status_code == 404
+
+
+def test_a_second_device_is_refused_until_the_arbiter_releases_the_side(client, seated, alice):
+    status, answer = post(client, seated, action="claim", side="S", device="intruder-device-3")
+    assert status == 409 and answer["error"]["code"] == "board_taken"
+    assert post(client, seated, action="claim", side="S", device=SOUTH_DEVICE)[0] == 200
+
+    client.force_login(alice)
+    assert client.post(f"/t/accra/arbiter/live/{seated}/release/").status_code == 302
+    assert post(client, seated, action="claim", side="S", device="intruder-device-3")[0] == 200
+
+
+def test_moves_are_replayed_by_the_server_and_an_illegal_one_is_refused(client, seated):
+    assert play(client, seated, SOUTH_DEVICE, 0, 2, 1190)[0] == 200
+    status, answer = play(client, seated, SOUTH_DEVICE, 1, 0, 1180)
+    assert status == 400 and answer["error"]["code"] == "not_your_turn"
+    assert play(client, seated, NORTH_DEVICE, 1, 0, 1185)[0] == 200
+    # South's pit C (2) was emptied by the first move.
+    status, answer = play(client, seated, SOUTH_DEVICE, 2, 2, 1170)
+    assert status == 400 and answer["error"]["code"] == "empty_pit"
+    assert answer["state"]["moves"] == [2, 0]
+    # A resend of moves the server has is harmless.
+    assert play(client, seated, SOUTH_DEVICE, 0, 2, 1190)[0] == 200
+    assert LiveBoard.objects.get(code=seated).moves == [2, 0]
+
+
+@pytest.mark.parametrize(
+    ("clock", "why"), [(20 * 60 + 1, "above the start"), (1191, "grows"), (-1, "negative")]
+)
+def test_an_impossible_clock_reading_is_refused(client, seated, clock, why):
+    assert play(client, seated, SOUTH_DEVICE, 0, 2, 1190)[0] == 200
+    assert play(client, seated, NORTH_DEVICE, 1, 0, 1185)[0] == 200
+    status, answer = play(client, seated, SOUTH_DEVICE, 2, 3, clock)
+    assert status == 400 and answer["error"]["code"] == "bad_clock", why
+
+
+def test_a_resignation_waits_for_the_arbiter_who_alone_confirms_it(
+    client, seated, alice, charlie, game
+):
+    play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
+    status, answer = post(client, seated, action="resign", side="S", device=SOUTH_DEVICE)
+    assert status == 400 and answer["error"]["code"] == "not_to_move"
+    status, answer = post(client, seated, action="resign", side="N", device=NORTH_DEVICE)
+    assert status == 200 and answer["state"] == "pending" and answer["ending"] == "resign"
+    assert "C {19:50} resign" in answer["record"]
+    assert not Result.objects.filter(pairing=game).exists()
+
+    client.force_login(charlie)
+    assert client.post(f"/t/accra/arbiter/live/{seated}/confirm/").status_code == 403
+    assert not Result.objects.filter(pairing=game).exists()
+
+    client.force_login(alice)
+    round_page = client.get("/t/accra/arbiter/men/round/1/")
+    assert seated in round_page.content.decode() and b"Live boards" in round_page.content
+    assert client.post(f"/t/accra/arbiter/live/{seated}/confirm/").status_code == 302
+    result = Result.objects.get(pairing=game)
+    assert result.ending == "resign" and result.record == answer["record"].strip()
+    assert (result.south_points, result.north_points) == (1, 0)
+    assert LiveBoard.objects.get(code=seated).state == "confirmed"
+
+
+def test_agreement_needs_an_offer_from_the_other_side(client, seated, game):
+    status, answer = post(client, seated, action="accept", side="N", device=NORTH_DEVICE)
+    assert status == 400 and answer["error"]["code"] == "no_offer"
+    post(client, seated, action="offer", side="S", device=SOUTH_DEVICE)
+    status, answer = post(client, seated, action="accept", side="S", device=SOUTH_DEVICE)
+    assert status == 400 and answer["error"]["code"] == "no_offer"
+    status, answer = post(client, seated, action="accept", side="N", device=NORTH_DEVICE)
+    assert answer["state"] == "pending" and answer["ending"] == "agreed"
+    assert replay_record(answer["record"]).ending == "agreed"
+
+
+def test_a_tournament_may_store_live_results_directly(client, seated, tournament, game):
+    tournament.live_results_direct = True
+    tournament.save()
+    play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
+    status, answer = post(client, seated, action="flag", side="N", device=SOUTH_DEVICE)
+    assert answer["state"] == "confirmed" and answer["ending"] == "time"
+    assert Result.objects.get(pairing=game).ending == "time"
+
+
+def test_spectators_see_live_boards_on_the_round_page_and_in_the_game_viewer(client, seated, game):
+    play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
+    for url in ("/t/accra/men/round/1/", f"/t/accra/game/{game.pk}/"):
+        page = client.get(url).content.decode()
+        assert f"/t/accra/board/{seated}/moves/" in page, url
+
+
+def test_the_arbiter_sets_direct_live_results_in_the_tournament_settings(client, alice, tournament):
+    client.force_login(alice)
+    page = client.get("/t/accra/arbiter/settings/")
+    assert b'name="live_results_direct"' in page.content
+    fields = {
+        name: value
+        for name, value in page.context["form"].initial.items()
+        if value is not None and not isinstance(value, bool)
+    }
+    response = client.post(
+        "/t/accra/arbiter/settings/", fields | {"published": "on", "live_results_direct": "on"}
+    )
+    assert response.status_code == 302, response.content[:2000]
+    tournament.refresh_from_db()
+    assert tournament.live_results_direct is True
