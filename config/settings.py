@@ -105,7 +105,7 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "/arbiter/"  # the arbiter's own tournaments
 LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {

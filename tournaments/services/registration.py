@@ -23,6 +23,16 @@ def seeding_key(player: Player):
     return (-(player.rating or 0), title_rank, player.name.casefold())
 
 
+def numbering_needed(section: Section) -> bool:
+    """True before round 1 when the players were never numbered and their registration order
+    differs from the order "number by rating" would give: pairing now would seed them wrongly.
+    """
+    if section.numbered or section_has_rounds(section):
+        return False
+    players = list(section.players.all())
+    return [p.pk for p in players] != [p.pk for p in sorted(players, key=seeding_key)]
+
+
 def section_has_rounds(section: Section) -> bool:
     return section.rounds.exists()
 

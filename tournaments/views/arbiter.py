@@ -5,10 +5,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import DraftPairingForm, ResultForm
+from tournaments.forms import DraftPairingForm, PublishForm, ResultForm
 from tournaments.models import Pairing, Round
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
+from tournaments.services.progress import next_step
+from tournaments.services.registration import numbering_needed
 from tournaments.services.results import record_result
 from tournaments.views.access import arbiter_required
 
@@ -19,7 +21,10 @@ def dashboard(request, tournament):
     return render(
         request,
         "tournaments/arbiter/dashboard.html",
-        {"tournament": tournament, "sections": sections},
+        {
+            "tournament": tournament,
+            "sections": [(section, next_step(section)) for section in sections],
+        },
     )
 
 
@@ -27,6 +32,14 @@ def dashboard(request, tournament):
 @arbiter_required
 def pair_next(request, tournament, section):
     group = get_object_or_404(tournament.sections, slug=section)
+    if "confirm" not in request.POST and numbering_needed(group):
+        # Round 1 pairs by pairing number: numbers given in registration order are a mistake
+        # an arbiter would rather hear about first.
+        return render(
+            request,
+            "tournaments/arbiter/confirm_pairing.html",
+            {"tournament": tournament, "section": group},
+        )
     try:
         round_ = round_service.pair_next_round(group, by=request.user)
     except ServiceError as error:
@@ -56,19 +69,51 @@ def round_detail(request, tournament, section, number):
     return render(
         request,
         "tournaments/arbiter/round.html",
-        {"tournament": tournament, "round": round_, "pairings": pairings},
+        {
+            "tournament": tournament,
+            "round": round_,
+            "pairings": pairings,
+            "can_unpublish": round_.status != Round.Status.DRAFT
+            and not any(hasattr(p, "result") for p in pairings)
+            and not round_.section.rounds.filter(number__gt=round_.number).exists(),
+        },
+    )
+
+
+@arbiter_required
+def publish(request, tournament, section, number):
+    """Publishing asks first (a page with a confirming checkbox): players see the pairing at
+    once."""
+    round_ = _round(tournament, section, number)
+    form = PublishForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            round_service.publish_round(round_, by=request.user)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Round %(number)d published.") % {"number": number})
+        return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
+    return render(
+        request,
+        "tournaments/arbiter/confirm_publish.html",
+        {"tournament": tournament, "round": round_, "form": form},
     )
 
 
 @require_POST
 @arbiter_required
-def publish(request, tournament, section, number):
+def unpublish(request, tournament, section, number):
     round_ = _round(tournament, section, number)
     try:
-        round_service.publish_round(round_, by=request.user)
-        messages.success(request, _("Round %(number)d published.") % {"number": number})
+        round_service.unpublish_round(round_, by=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("Round %(number)d is a draft again, hidden from the public.") % {"number": number},
+        )
     return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
 
 
@@ -161,6 +206,7 @@ def enter_result(request, tournament, pairing_id):
             }
         form = ResultForm(initial=initial)
     changes = pairing.result_changes.select_related("changed_by")
+    form.fields["reason"].required = current is not None
     return render(
         request,
         "tournaments/arbiter/result.html",
