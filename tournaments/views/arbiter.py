@@ -177,6 +177,7 @@ def enter_result(request, tournament, pairing_id):
     current = getattr(pairing, "result", None)
     if request.method == "POST":
         form = ResultForm(request.POST)
+        form.fields["reason"].required = current is not None
         if form.is_valid():
             try:
                 record_result(
