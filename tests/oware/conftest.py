@@ -1,4 +1,5 @@
 """Shared helpers for the Oware tests."""
+
 from __future__ import annotations
 
 import random

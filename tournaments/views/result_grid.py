@@ -68,6 +68,7 @@ def _rows(round_, bound: dict | None = None):
 @arbiter_required
 def grid(request, tournament, section, number, bound=None):
     round_ = _round(tournament, section, number)
+    waiting = games_without_result(round_).order_by("board").values_list("board", flat=True)
     return render(
         request,
         "tournaments/arbiter/result_grid.html",
@@ -75,7 +76,9 @@ def grid(request, tournament, section, number, bound=None):
             "tournament": tournament,
             "round": round_,
             "rows": list(_rows(round_, bound)),
-            "remaining": games_without_result(round_).count(),
+            "remaining": len(waiting),
+            # The cursor starts in the first board still waiting, for typing straight away.
+            "first_open": waiting[0] if waiting else None,
         },
     )
 
