@@ -1,5 +1,4 @@
 """Shared helpers for the Oware tests."""
-
 from __future__ import annotations
 
 import random

@@ -1,6 +1,5 @@
 """The reference games: the engine must reproduce every one exactly, from pit numbers and from
 movetext."""
-
 import gzip
 import json
 
@@ -17,19 +16,13 @@ FILES = ("abapa", "grand-slam-forbidden", "ouri", "illegal")
 
 def load_cases():
     if not CORPUS.is_dir():
-        return [
-            pytest.param(
-                None, marks=pytest.mark.skip(reason=f"reference corpus not found at {CORPUS}")
-            )
-        ]
+        return [pytest.param(None, marks=pytest.mark.skip(
+            reason=f"reference corpus not found at {CORPUS}"))]
     cases = []
     for name in FILES:
         with gzip.open(CORPUS / f"{name}.jsonl.gz", "rt") as fh:
-            cases.extend(
-                pytest.param(json.loads(line), id=json.loads(line)["id"])
-                for line in fh
-                if line.strip()
-            )
+            cases.extend(pytest.param(json.loads(line), id=json.loads(line)["id"])
+                         for line in fh if line.strip())
     return cases
 
 
@@ -40,7 +33,8 @@ def check_game(case, game):
     want = case["expected"]
     assert game.as_result() == {key: want[key] for key in game.as_result()}
     if "boards" in case:
-        assert [game.position(ply).as_list() for ply in range(1, game.plies + 1)] == case["boards"]
+        assert [game.position(ply).as_list() for ply in range(1, game.plies + 1)] == \
+            case["boards"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -48,14 +42,14 @@ def test_the_engine_reproduces_the_reference_game_from_pit_numbers(case):
     if "expected_error" in case:
         with pytest.raises(RecordError) as caught:
             replay(case["moves"], case["variant"], case["end"])
-        assert {"ply": caught.value.ply, "reason": caught.value.reason} == case["expected_error"]
+        assert {"ply": caught.value.ply, "reason": caught.value.reason} == \
+            case["expected_error"]
     else:
         check_game(case, replay(case["moves"], case["variant"], case["end"]))
 
 
-@pytest.mark.parametrize(
-    "case", [c for c in CASES if c.values[0] is None or "record" in c.values[0]]
-)
+@pytest.mark.parametrize("case", [c for c in CASES if c.values[0] is None
+                                  or "record" in c.values[0]])
 def test_the_engine_reproduces_the_reference_game_from_its_record(case):
     if case is None:
         pytest.skip("no corpus")
