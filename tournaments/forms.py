@@ -340,3 +340,11 @@ class PublishForm(forms.Form):
     confirm = forms.BooleanField(
         label=_("Show this pairing to players and spectators now"), required=True
     )
+
+
+class SectionSexForm(forms.Form):
+    sex = forms.ChoiceField(
+        label=_("Players of this section"),
+        required=False,
+        choices=[("", _("everyone")), ("m", _("men only")), ("w", _("women only"))],
+    )

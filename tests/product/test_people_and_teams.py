@@ -276,3 +276,29 @@ def test_the_import_page_previews_then_imports(alice_client, section, ghana):
     )
     assert response.status_code == 302
     assert section.players.count() == 2
+
+
+def test_the_demo_shows_a_re_entered_player(monkeypatch):
+    from django.core.management import call_command
+
+    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
+    call_command("loaddemo")
+    player = Player.objects.get(section__slug="women", pairing_number=8)
+    assert player.missed_rounds == [2, 3]
+    assert sorted(player.seats.values_list("round__number", flat=True)) == [1, 4, 5]
+    assert player.section.sex == "w"
+
+
+def test_a_section_is_closed_to_one_sex_only_without_the_other_in_it(
+    alice_client, section, make_player
+):
+    alice_client.post("/t/accra/arbiter/men/players/", {"action": "sex", "sex": "m"})
+    section.refresh_from_db()
+    assert section.sex == "m"
+    make_player("Kofi", 1)
+    page = alice_client.post(
+        "/t/accra/arbiter/men/players/", {"action": "sex", "sex": "w"}
+    ).content.decode()
+    assert "Players of the other sex are registered in Men." in page
+    section.refresh_from_db()
+    assert section.sex == "m"

@@ -83,3 +83,21 @@ def delete_team(team: Team, *, by) -> None:
             field="team",
         )
     team.delete()
+
+
+@transaction.atomic
+def set_section_sex(section, sex: str, *, by):
+    """Open `section` to everyone ('') or to players of one sex ('m' or 'w').
+
+    Refused while a player of the other sex is registered in it.
+    """
+    require_arbiter(section.tournament, by)
+    if sex and section.players.exclude(sex=sex).exists():
+        raise ServiceError(
+            _("Players of the other sex are registered in %(section)s.")
+            % {"section": section.name},
+            code="mixed_section",
+            field="sex",
+        )
+    section.sex = sex
+    return save_validated(section)

@@ -12,10 +12,11 @@ from tournaments.forms import (
     PlayerForm,
     ReentryForm,
     RequestedByeForm,
+    SectionSexForm,
     WithdrawalForm,
 )
 from tournaments.models import Player
-from tournaments.services import registration
+from tournaments.services import events, registration
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
 
@@ -27,6 +28,7 @@ def _forms(tournament, section, data=None, action=None):
         "bye_form": RequestedByeForm(data if action == "bye" else None, section=section),
         "withdrawal_form": WithdrawalForm(data if action == "withdraw" else None, section=section),
         "reentry_form": ReentryForm(data if action == "reenter" else None, section=section),
+        "sex_form": SectionSexForm(data if action == "sex" else None, initial={"sex": section.sex}),
     }
 
 
@@ -41,6 +43,7 @@ def _carry_out(request, section, action, forms) -> str | None:
         "bye": forms["bye_form"],
         "withdraw": forms["withdrawal_form"],
         "reenter": forms["reentry_form"],
+        "sex": forms["sex_form"],
     }.get(action)
     if form is None or not form.is_valid():
         return None
@@ -61,6 +64,9 @@ def _carry_out(request, section, action, forms) -> str | None:
             "name": player.name,
             "number": player.pairing_number,
         }
+    if action == "sex":
+        events.set_section_sex(section, data["sex"], by=user)
+        return _("Section settings saved.")
     if action == "reenter":
         registration.reenter_player(data["player"], data["from_round"], by=user)
         return _("%(name)s is paired again from round %(number)d on.") % {
@@ -85,6 +91,7 @@ FORM_OF_ACTION = {
     "bye": "bye_form",
     "withdraw": "withdrawal_form",
     "reenter": "reentry_form",
+    "sex": "sex_form",
 }
 
 
