@@ -34,6 +34,11 @@ class ResultForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 5}),
         help_text=_("Letters A–F / a–f or scoresheet digits 1–6; the validator replays it."),
     )
+    stores_at_end = forms.BooleanField(
+        label=_("For a time forfeit or a resignation, these are the stores at that moment"),
+        required=False,
+        help_text=_("The game score then follows the competition table."),
+    )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
 
     def entry(self) -> ResultEntry:
@@ -44,6 +49,7 @@ class ResultForm(forms.Form):
             north_seeds=data["north_seeds"],
             decided_by=data["decided_by"] or None,
             record=data["record"],
+            stores_at_end=data.get("stores_at_end", False),
         )
 
 

@@ -58,6 +58,7 @@ class ImportRow:
     federation: str = ""
     team_code: str = ""
     errors: list[str] = field(default_factory=list)
+    team: object | None = None  # the team the code names, found by the registration service
 
     @property
     def ok(self) -> bool:
