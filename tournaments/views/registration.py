@@ -22,7 +22,7 @@ from tournaments.views.access import arbiter_required
 
 
 def _forms(tournament, section, data=None, action=None):
-    """The page's three forms; only the one that was submitted is bound to the request data."""
+    """The page's forms; only the one that was submitted is bound to the request data."""
     return {
         "player_form": PlayerForm(data if action == "register" else None, tournament=tournament),
         "bye_form": RequestedByeForm(data if action == "bye" else None, section=section),
