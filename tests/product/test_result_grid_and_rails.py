@@ -200,3 +200,16 @@ def test_after_login_an_arbiter_lands_on_his_tournaments(client, alice, tourname
     )
     assert response.redirect_chain[-1][0] == "/arbiter/"
     assert "Accra Open" in response.content.decode()
+
+
+def test_the_one_board_page_takes_a_time_forfeit_as_stores(alice_client, game):
+    data = {
+        "ending": "time",
+        "south_seeds": "17",
+        "north_seeds": "20",
+        "decided_by": "N",
+        "stores_at_end": "on",
+    }
+    alice_client.post(f"/t/accra/arbiter/game/{game.pk}/result/", data)
+    result = Result.objects.get()
+    assert (result.south_seeds, result.north_seeds, result.south_points) == (25, 20, 1)
