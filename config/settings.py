@@ -133,7 +133,7 @@ STORAGES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "/arbiter/"  # the arbiter's own tournaments
 LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {

@@ -4,7 +4,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from config.views import health, not_found, server_error
-from tournaments.views.events import new_tournament
+from tournaments.views.events import my_tournaments, new_tournament
 
 urlpatterns = [
     path("healthz", health, name="health"),
@@ -16,6 +16,7 @@ urlpatterns = [
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
+    path("arbiter/", my_tournaments, name="my_tournaments"),
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),
     path("", include("games.urls")),  # live boards: /t/<slug>/board/<code>/
     path("", include("tournaments.urls_public")),

@@ -1,4 +1,6 @@
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 
 from tournaments.models import (
     Pairing,
@@ -42,8 +44,32 @@ class TeamAdmin(admin.ModelAdmin):
     search_fields = ["name", "code"]
 
 
+class PlayerAdminForm(forms.ModelForm):
+    """The admin's player form refuses what the registration service refuses (the admin
+    builds the Meta with the model and fields)."""
+
+    def clean(self):
+        from tournaments.services.errors import ServiceError
+        from tournaments.services.registration import check_team_composition
+
+        data = super().clean()
+        if self.instance.section_id or data.get("section"):
+            candidate = Player(
+                pk=self.instance.pk,
+                section=data.get("section") or self.instance.section,
+                sex=data.get("sex") or "",
+                team=data.get("team"),
+            )
+            try:
+                check_team_composition(candidate)
+            except ServiceError as error:
+                raise ValidationError({error.field: error.message}) from error
+        return data
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = [
         "pairing_number",
         "name",

@@ -21,6 +21,7 @@ from tournaments.models import Pairing, Round, Section, Team, Tournament
 from tournaments.models.results import Ending
 from tournaments.services.registration import (
     assign_pairing_numbers,
+    reenter_player,
     register_player,
     request_bye,
     withdraw_player,
@@ -37,6 +38,8 @@ TIME_FORFEIT = ("men", 2, 2)
 NO_SHOW = ("women", 3, 3)
 REQUESTED_BYE = ("women", 3, 5)  # pairing number 5 asks for a half-point bye in round 3
 WITHDRAWAL = ("men", 4, 16)  # pairing number 16 leaves before round 4
+# Pairing number 8 leaves before round 2 and comes back in round 4: absent in rounds 2 and 3.
+RE_ENTRY = ("women", 2, 4, 8)
 
 TEAMS = [
     # name, code, coach, (men), (women)
@@ -114,6 +117,9 @@ def _tournament() -> Tournament:
             "start_date": date(2026, 11, 20),
             "end_date": date(2026, 11, 22),
             "status": Tournament.Status.RUNNING,
+            # The team composition of competition.md, as the arbiter's settings show it.
+            "players_per_team_per_section": 2,
+            "team_has_coach": True,
         },
     )
     return tournament
@@ -121,9 +127,9 @@ def _tournament() -> Tournament:
 
 def _sections(tournament: Tournament) -> dict[str, Section]:
     sections = {}
-    for order, (slug, name) in enumerate([("men", "Men"), ("women", "Women")]):
+    for order, (slug, name, sex) in enumerate([("men", "Men", "m"), ("women", "Women", "w")]):
         sections[slug], _ = Section.objects.update_or_create(
-            tournament=tournament, slug=slug, defaults={"name": name, "order": order}
+            tournament=tournament, slug=slug, defaults={"name": name, "order": order, "sex": sex}
         )
     return sections
 
@@ -188,6 +194,11 @@ def _before_pairing(section: Section, number: int, user) -> None:
     slug, round_number, pairing_number = WITHDRAWAL
     if (section.slug, number) == (slug, round_number):
         withdraw_player(section.players.get(pairing_number=pairing_number), number, by=user)
+    slug, leaves, returns, pairing_number = RE_ENTRY
+    if (section.slug, number) == (slug, leaves):
+        withdraw_player(section.players.get(pairing_number=pairing_number), number, by=user)
+    if (section.slug, number) == (slug, returns):
+        reenter_player(section.players.get(pairing_number=pairing_number), number, by=user)
 
 
 def _demo_result(

@@ -36,6 +36,11 @@ class ResultForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 5}),
         help_text=_("Letters A–F / a–f or scoresheet digits 1–6; the validator replays it."),
     )
+    stores_at_end = forms.BooleanField(
+        label=_("For a time forfeit or a resignation, these are the stores at that moment"),
+        required=False,
+        help_text=_("The game score then follows the competition table."),
+    )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
     # The result's version when the page was shown: a save made meanwhile is not overwritten.
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
@@ -48,6 +53,7 @@ class ResultForm(forms.Form):
             north_seeds=data["north_seeds"],
             decided_by=data["decided_by"] or None,
             record=data["record"],
+            stores_at_end=data.get("stores_at_end", False),
         )
 
 
@@ -101,8 +107,20 @@ class PlayerForm(forms.ModelForm):
         return self.cleaned_data["late_entry_points"] or Decimal("0")
 
 
+def player_label(player: Player) -> str:
+    """How every drop-down names a player: `#number name (team, rating)`."""
+    details = [player.team.code if player.team_id else "", str(player.rating or "")]
+    details = ", ".join(d for d in details if d)
+    return f"#{player.pairing_number} {player.name}" + (f" ({details})" if details else "")
+
+
+class PlayerChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return player_label(obj)
+
+
 class RequestedByeForm(forms.Form):
-    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    player = PlayerChoiceField(label=_("Player"), queryset=Player.objects.none())
     round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=30)
     points = forms.TypedChoiceField(
         label=_("Points"), choices=[("0.5", "½"), ("0", "0")], coerce=Decimal
@@ -110,16 +128,77 @@ class RequestedByeForm(forms.Form):
 
     def __init__(self, *args, section, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = section.players.all()
+        self.fields["player"].queryset = section.players.select_related("team")
 
 
 class WithdrawalForm(forms.Form):
-    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    player = PlayerChoiceField(label=_("Player"), queryset=Player.objects.none())
     from_round = forms.IntegerField(label=_("Not paired from round"), min_value=1, max_value=30)
 
     def __init__(self, *args, section, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = section.players.filter(status=Player.Status.ACTIVE)
+        self.fields["player"].queryset = section.players.filter(
+            status=Player.Status.ACTIVE
+        ).select_related("team")
+
+
+class ReentryForm(forms.Form):
+    player = PlayerChoiceField(label=_("Player"), queryset=Player.objects.none())
+    from_round = forms.IntegerField(label=_("Paired again from round"), min_value=1, max_value=30)
+
+    def __init__(self, *args, section, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = section.players.filter(
+            status=Player.Status.WITHDRAWN
+        ).select_related("team")
+
+
+class PlayerEditForm(forms.ModelForm):
+    """A player's details, changeable at any time; the team list is the tournament's."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "sex", "title", "rating", "federation", "team"]
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = tournament.teams.all()
+
+    def _post_clean(self):
+        # The service validates and saves; the ModelForm's own instance check would run the
+        # model's constraints against a half-changed player first.
+        pass
+
+
+class ImportForm(forms.Form):
+    """A players file to preview; `content` carries the previewed text to the final import."""
+
+    kind = forms.ChoiceField(
+        label=_("Format"),
+        choices=[
+            ("csv", _("CSV (name, sex, rating, title, federation, team code)")),
+            ("trf", _("TRF (001 player records)")),
+        ],
+        initial="csv",
+    )
+    file = forms.FileField(label=_("File"), required=False)
+    content = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def text(self) -> str:
+        upload = self.cleaned_data.get("file")
+        if upload is None:
+            return self.cleaned_data.get("content") or ""
+        data = upload.read()
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("file") and not data.get("content"):
+            self.add_error("file", _("Choose a file to import."))
+        return data
 
 
 TOURNAMENT_FIELDS = [
@@ -140,6 +219,8 @@ TOURNAMENT_FIELDS = [
     "status",
     "published",
     "live_results_direct",
+    "players_per_team_per_section",
+    "team_has_coach",
 ]
 
 
@@ -151,6 +232,17 @@ class TournamentForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Left empty, the team quota keeps its value (2 players per section by default).
+        self.fields["players_per_team_per_section"].required = False
+
+    def clean_players_per_team_per_section(self):
+        value = self.cleaned_data["players_per_team_per_section"]
+        if value is None:
+            return self.instance.players_per_team_per_section
+        return value
 
 
 class NewTournamentForm(TournamentForm):
@@ -176,3 +268,105 @@ class TeamForm(forms.ModelForm):
     class Meta:
         model = Team
         fields = ["name", "code", "federation", "coach"]
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if tournament is not None:
+            self.instance.tournament = tournament  # so the code is checked unique in it
+            # The tournament's team composition asks for a coach.
+            self.fields["coach"].required = tournament.team_has_coach
+
+
+# The result cell of the grid: South's result, typed as on a scoresheet, and its points.
+GRID_RESULTS = {"1": ("1", "0"), "=": ("0.5", "0.5"), "0": ("0", "1")}
+GRID_SPELLINGS = {
+    "1": "1",
+    "1-0": "1",
+    "1–0": "1",
+    "=": "=",
+    "½": "=",
+    "0.5": "=",
+    "½-½": "=",
+    "½–½": "=",
+    "0": "0",
+    "0-1": "0",
+    "0–1": "0",
+}
+
+
+class GridResultForm(forms.Form):
+    """One board of the result grid. The result cell takes 1, = or 0 (South's view); for a time
+    forfeit or a resignation the two numbers are the stores at that moment."""
+
+    result = forms.CharField(
+        label=_("Result"),
+        required=False,
+        max_length=5,
+        help_text=_("1, = or 0 for South"),
+    )
+    south_seeds = forms.IntegerField(
+        label=_("South seeds"), required=False, min_value=0, max_value=48
+    )
+    north_seeds = forms.IntegerField(
+        label=_("North seeds"), required=False, min_value=0, max_value=48
+    )
+    ending = forms.ChoiceField(
+        label=_("Ending"), required=False, choices=[("", "—")] + list(Ending.choices)
+    )
+    decided_by = forms.ChoiceField(
+        label=_("Flagged, resigned or absent"),
+        required=False,
+        choices=[("", "—")] + list(Side.choices),
+    )
+    reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def clean_result(self) -> str:
+        typed = self.cleaned_data["result"].strip().replace(" ", "")
+        if not typed:
+            return ""
+        if typed not in GRID_SPELLINGS:
+            raise forms.ValidationError(
+                _("Type 1 (South wins), = (draw) or 0 (North wins)."), code="bad_result"
+            )
+        return GRID_SPELLINGS[typed]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("ending"):
+            if data.get("result") == "=":
+                data["ending"] = Ending.DRAW24
+                if data.get("south_seeds") is None and data.get("north_seeds") is None:
+                    data["south_seeds"] = data["north_seeds"] = 24
+            elif data.get("result") in ("1", "0"):
+                data["ending"] = Ending.CAPTURE
+            elif not self.errors:
+                self.add_error("result", _("Type 1, = or 0, or choose the ending."))
+        return data
+
+    def entry(self) -> ResultEntry:
+        data = self.cleaned_data
+        points = GRID_RESULTS.get(data["result"])
+        return ResultEntry(
+            ending=data["ending"],
+            south_seeds=data["south_seeds"],
+            north_seeds=data["north_seeds"],
+            south_points=Decimal(points[0]) if points else None,
+            north_points=Decimal(points[1]) if points else None,
+            decided_by=data["decided_by"] or None,
+            stores_at_end=True,
+        )
+
+
+class PublishForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=_("Show this pairing to players and spectators now"), required=True
+    )
+
+
+class SectionSexForm(forms.Form):
+    sex = forms.ChoiceField(
+        label=_("Players of this section"),
+        required=False,
+        choices=[("", _("everyone")), ("m", _("men only")), ("w", _("women only"))],
+    )

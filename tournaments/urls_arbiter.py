@@ -1,18 +1,34 @@
 from django.urls import path
 
-from tournaments.views import arbiter, events, printing, registration
+from tournaments.views import arbiter, events, printing, registration, result_grid
 
 app_name = "arbiter"
 urlpatterns = [
     path("", arbiter.dashboard, name="dashboard"),
     path("settings/", events.settings, name="settings"),
     path("teams/", events.teams, name="teams"),
+    path("teams/<int:team_id>/", events.edit_team, name="edit_team"),
+    path("teams/<int:team_id>/delete/", events.delete_team, name="delete_team"),
     path("<slug:section>/players/", registration.players, name="players"),
+    path("<slug:section>/players/import/", registration.import_players, name="import_players"),
+    path("<slug:section>/players/<int:number>/", registration.edit_player, name="edit_player"),
+    path(
+        "<slug:section>/players/<int:number>/delete/",
+        registration.delete_player,
+        name="delete_player",
+    ),
     path("<slug:section>/pair/", arbiter.pair_next, name="pair_next"),
     path("<slug:section>/round/<int:number>/", arbiter.round_detail, name="round"),
     path("<slug:section>/round/<int:number>/publish/", arbiter.publish, name="publish"),
     path("<slug:section>/round/<int:number>/delete/", arbiter.delete_draft, name="delete_draft"),
     path("<slug:section>/round/<int:number>/edit/", arbiter.edit_draft, name="edit_draft"),
+    path("<slug:section>/round/<int:number>/unpublish/", arbiter.unpublish, name="unpublish"),
+    path("<slug:section>/round/<int:number>/results/", result_grid.grid, name="result_grid"),
+    path(
+        "<slug:section>/round/<int:number>/results/<int:board>/",
+        result_grid.save_board,
+        name="result_grid_board",
+    ),
     path("game/<int:pairing_id>/result/", arbiter.enter_result, name="result"),
     path("<slug:section>/round/<int:number>/slips/", printing.result_slips, name="slips"),
 ]

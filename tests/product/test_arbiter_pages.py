@@ -33,7 +33,7 @@ def test_a_user_who_is_not_an_arbiter_of_the_tournament_is_refused(
 def test_the_arbiter_pairs_publishes_and_enters_a_result(alice_client, section, players):
     response = alice_client.post("/t/accra/arbiter/men/pair/", follow=True)
     assert "Round 1 of Men paired as a draft." in response.content.decode()
-    alice_client.post("/t/accra/arbiter/men/round/1/publish/")
+    alice_client.post("/t/accra/arbiter/men/round/1/publish/", {"confirm": "on"})
     round_ = Round.objects.get()
     assert round_.status == Round.Status.PUBLISHED
     pairing = round_.pairings.get(board=1)

@@ -33,7 +33,7 @@ def act(action: str, args: list[str]) -> dict:
         pairing = Pairing.objects.select_related("round__section__tournament").get(pk=args[0])
         south = int(args[1])
         entry = ResultEntry(ending="capture", south_seeds=south, north_seeds=48 - south - 2)
-        record_result(pairing, entry, by=arbiter, expected_version=int(args[2]))
+        record_result(pairing, entry, by=arbiter, expected=int(args[2]))
         return {"saved": south}
     if action == "pair":
         round_ = pair_next_round(Section.objects.get(pk=args[0]), by=arbiter)

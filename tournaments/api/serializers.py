@@ -2,7 +2,7 @@ from rest_framework import serializers
 
 from tournaments.models import Pairing, Player, Result, Round, Section, Team, Tournament
 from tournaments.models.results import Ending, Side
-from tournaments.services.results import result_version
+from tournaments.services.results import current_version
 
 
 class SectionSerializer(serializers.ModelSerializer):
@@ -79,8 +79,9 @@ class PairingSerializer(serializers.ModelSerializer):
     north = serializers.IntegerField(source="north.pairing_number", default=None, read_only=True)
     result = ResultSerializer(read_only=True, default=None)
     version = serializers.SerializerMethodField(
-        help_text="How many times the result was entered or corrected; send it back as "
-        "`expected_version` so that a result saved meanwhile is not overwritten (409).",
+        help_text="The result's version (the id of its last entry or correction, 0 before any); "
+        "send it back as `expected_version` so that a result saved meanwhile is not "
+        "overwritten (409).",
     )
 
     class Meta:
@@ -91,7 +92,7 @@ class PairingSerializer(serializers.ModelSerializer):
         # Lists annotate it in their one query; a single game may count here.
         if hasattr(pairing, "version"):
             return pairing.version
-        return result_version(pairing)
+        return current_version(pairing)
 
 
 class RoundSerializer(serializers.ModelSerializer):

@@ -1,4 +1,5 @@
-from django.db.models import Count, Prefetch
+from django.db.models import Max, Prefetch
+from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -64,7 +65,10 @@ class PublishedRounds:
             section.rounds.exclude(status=Round.Status.DRAFT)
             .prefetch_related(
                 Prefetch(
-                    "pairings", queryset=Pairing.objects.annotate(version=Count("result_changes"))
+                    "pairings",
+                    queryset=Pairing.objects.annotate(
+                        version=Coalesce(Max("result_changes__id"), 0)
+                    ),
                 ),
                 "pairings__south",
                 "pairings__north",
@@ -176,9 +180,11 @@ class EnterResult(APIView):
                 ResultEntry(**data),
                 by=request.user,
                 reason=reason,
-                expected_version=expected_version,
+                expected=expected_version,
             )
         except ServiceError as error:
             return error_response(error)
-        pairing = Pairing.objects.annotate(version=Count("result_changes")).get(pk=pairing.pk)
+        pairing = Pairing.objects.annotate(version=Coalesce(Max("result_changes__id"), 0)).get(
+            pk=pairing.pk
+        )
         return Response(PairingSerializer(pairing).data)

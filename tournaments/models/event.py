@@ -73,6 +73,11 @@ class Tournament(models.Model):
         _("status"), max_length=16, choices=Status, default=Status.REGISTRATION
     )
     published = models.BooleanField(_("shown to the public"), default=True)
+    # Team composition (competition.md): two players per section and a coach by default.
+    players_per_team_per_section = models.PositiveSmallIntegerField(
+        _("players per team in each section"), default=2
+    )
+    team_has_coach = models.BooleanField(_("each team has a coach"), default=True)
     arbiters = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,
@@ -139,6 +144,16 @@ class Section(models.Model):
     pairing_system = models.CharField(
         _("pairing system"), max_length=24, choices=PAIRING_SYSTEM_CHOICES, default=DUTCH
     )
+    sex = models.CharField(
+        _("players' sex"),
+        max_length=1,
+        blank=True,
+        choices=[("m", _("Male")), ("w", _("Female"))],
+        help_text=_("Empty for a section open to everyone."),
+    )
+    # Set by "number by rating", cleared when a registration changes before round 1: pairing
+    # an unnumbered section would seed it in registration order, so the arbiter is warned.
+    numbered = models.BooleanField(_("players numbered"), default=False)
 
     class Meta:
         ordering = ["tournament", "order", "name"]

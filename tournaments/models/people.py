@@ -56,6 +56,9 @@ class Player(models.Model):
         default=1,
         help_text=_("A late entry misses the rounds before this one."),
     )
+    missed_rounds = models.JSONField(
+        _("rounds missed between a withdrawal and a re-entry"), default=list, blank=True
+    )
     late_entry_points = models.DecimalField(
         _("points for each missed round"),
         max_digits=2,
@@ -97,8 +100,12 @@ class Player(models.Model):
         return self.name
 
     def is_paired_in(self, round_number: int) -> bool:
-        """Return True if the player takes part in round `round_number` (entered, not withdrawn)."""
-        if round_number < self.entry_round:
+        """Return True if the player takes part in round `round_number`.
+
+        False before his entry, from his withdrawal on, and in the rounds he missed between a
+        withdrawal and a re-entry.
+        """
+        if round_number < self.entry_round or round_number in self.missed_rounds:
             return False
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 

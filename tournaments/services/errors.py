@@ -1,4 +1,6 @@
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 
 class ServiceError(Exception):
@@ -32,5 +34,14 @@ def save_validated(instance):
     except ValidationError as error:
         field, messages = next(iter(error.message_dict.items()))
         raise ServiceError(" ".join(messages), code="invalid", field=field) from error
-    instance.save()
+    try:
+        # A savepoint, so that a row written meanwhile by another request (a race full_clean
+        # could not see) leaves the caller's transaction usable and no constraint name shows.
+        with transaction.atomic():
+            instance.save()
+    except IntegrityError as error:
+        raise ServiceError(
+            _("Someone saved a conflicting entry meanwhile; reload the page and try again."),
+            code="conflict",
+        ) from error
     return instance

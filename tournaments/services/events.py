@@ -86,3 +86,48 @@ def update_tournament(tournament: Tournament, *, by, **fields) -> Tournament:
     for name, value in fields.items():
         setattr(tournament, name, value)
     return save_validated(tournament)
+
+
+@transaction.atomic
+def update_team(team: Team, *, by, **fields) -> Team:
+    """Change a team's name, code, federation or coach, at any time."""
+    require_arbiter(team.tournament, by)
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    for name, value in fields.items():
+        setattr(team, name, value)
+    return save_validated(team)
+
+
+@transaction.atomic
+def delete_team(team: Team, *, by) -> None:
+    """Remove a team registered by mistake; refused once a section with its players is paired.
+
+    Its players stay registered, without a team.
+    """
+    require_arbiter(team.tournament, by)
+    Tournament.objects.select_for_update().get(pk=team.tournament_id)
+    if team.players.filter(section__rounds__isnull=False).exists():
+        raise ServiceError(
+            _("Players of %(team)s are already paired; the team stays.") % {"team": team.name},
+            code="rounds_exist",
+            field="team",
+        )
+    team.delete()
+
+
+@transaction.atomic
+def set_section_sex(section, sex: str, *, by):
+    """Open `section` to everyone ('') or to players of one sex ('m' or 'w').
+
+    Refused while a player of the other sex is registered in it.
+    """
+    require_arbiter(section.tournament, by)
+    if sex and section.players.exclude(sex=sex).exists():
+        raise ServiceError(
+            _("Players of the other sex are registered in %(section)s.")
+            % {"section": section.name},
+            code="mixed_section",
+            field="sex",
+        )
+    section.sex = sex
+    return save_validated(section)

@@ -1,12 +1,15 @@
 """Registering players and teams, and giving pairing numbers before the first round."""
 
+from collections import Counter
+
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from tournaments.freshness import touch
-from tournaments.models import Player, RequestedBye, Section
+from tournaments.models import Player, RequestedBye, Section, Team
 from tournaments.pairing.systems import get_system
+from tournaments.registration_import import ImportFileError, ImportRow, read_csv, read_trf
 from tournaments.services.errors import ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
 
@@ -22,8 +25,62 @@ def seeding_key(player: Player):
     return (-(player.rating or 0), title_rank, player.name.casefold())
 
 
+def numbering_needed(section: Section) -> bool:
+    """True before round 1 when the players were never numbered and their registration order
+    differs from the order "number by rating" would give: pairing now would seed them wrongly.
+    """
+    if section.numbered or section_has_rounds(section):
+        return False
+    players = list(section.players.all())
+    return [p.pk for p in players] != [p.pk for p in sorted(players, key=seeding_key)]
+
+
 def section_has_rounds(section: Section) -> bool:
     return section.rounds.exists()
+
+
+def check_team_composition(player: Player) -> None:
+    """Refuse `player` (ServiceError naming the field) if he cannot sit in his section and team.
+
+    The tournament's team composition decides: the team must belong to the section's
+    tournament and have fewer than `players_per_team_per_section` other players in the section,
+    and a section with a sex takes players of that sex only. The admin, forms, imports and the
+    API all come through here.
+    """
+    section = player.section
+    tournament = section.tournament
+    if section.sex and player.sex and player.sex != section.sex:
+        raise ServiceError(
+            _("The section %(section)s is for %(sex)s players only.")
+            % {"section": section.name, "sex": section.get_sex_display().lower()},
+            code="wrong_sex",
+            field="sex",
+        )
+    if player.team_id is None:
+        return
+    team = Team.objects.get(pk=player.team_id)
+    if team.tournament_id != tournament.pk:
+        raise ServiceError(
+            _("The team %(team)s belongs to another tournament.") % {"team": team.name},
+            code="foreign_team",
+            field="team",
+        )
+    quota = tournament.players_per_team_per_section
+    others = section.players.filter(team_id=team.pk).exclude(pk=player.pk).count()
+    if others >= quota:
+        raise ServiceError(
+            _("The team %(team)s already has %(count)d players in %(section)s, its full quota.")
+            % {"team": team.name, "count": others, "section": section.name},
+            code="team_full",
+            field="team",
+        )
+
+
+def same_name_players(section: Section, name: str, *, exclude: Player | None = None):
+    """Players of `section` already registered under `name` (case and spacing ignored)."""
+    wanted = " ".join(name.split()).casefold()
+    players = section.players.exclude(pk=exclude.pk) if exclude else section.players.all()
+    return [p for p in players if " ".join(p.name.split()).casefold() == wanted]
 
 
 @transaction.atomic
@@ -33,6 +90,7 @@ def register_player(section: Section, *, by, **fields) -> Player:
     Before round 1 the caller re-seeds the section with `assign_pairing_numbers`; a player added
     later is a late entry: he misses the rounds already paired and keeps the number given here.
     A round robin refuses late entries: they would change every round of its schedule.
+    Refused (ServiceError) when the team composition does not allow him.
     """
     require_arbiter(section.tournament, by)
     Section.objects.select_for_update().get(pk=section.pk)
@@ -45,7 +103,89 @@ def register_player(section: Section, *, by, **fields) -> Player:
         )
     if section_has_rounds(section):
         player.entry_round = max(player.entry_round, section.rounds.count() + 1)
+    check_team_composition(player)
+    player = save_validated(player)
+    _numbering_outdated(section)
+    return player
+
+
+def _numbering_outdated(section: Section) -> None:
+    if not section_has_rounds(section):
+        Section.objects.filter(pk=section.pk).update(numbered=False)
+
+
+# What an arbiter may change on a player at any time; the pairing number has its own service.
+EDITABLE_PLAYER_FIELDS = {"name", "sex", "title", "rating", "federation", "team"}
+
+
+@transaction.atomic
+def update_player(player: Player, *, by, **fields) -> Player:
+    """Change a player's name, sex, title, rating, federation or team, at any time."""
+    require_arbiter(player.section.tournament, by)
+    Section.objects.select_for_update().get(pk=player.section_id)
+    unknown = set(fields) - EDITABLE_PLAYER_FIELDS
+    if unknown:
+        raise ValueError(f"not editable here: {sorted(unknown)}")
+    player = Player.objects.select_related("section__tournament").get(pk=player.pk)
+    for name, value in fields.items():
+        setattr(player, name, value)
+    check_team_composition(player)
     return save_validated(player)
+
+
+@transaction.atomic
+def delete_player(player: Player, *, by) -> None:
+    """Remove a registration made by mistake; refused once a round of the section is paired."""
+    require_arbiter(player.section.tournament, by)
+    section = Section.objects.select_for_update().get(pk=player.section_id)
+    if section_has_rounds(section):
+        raise ServiceError(
+            _("A round of %(section)s is paired: withdraw the player instead.")
+            % {"section": section.name},
+            code="rounds_exist",
+            field="player",
+        )
+    player.delete()
+    _numbering_outdated(section)
+
+
+@transaction.atomic
+def reenter_player(player: Player, from_round: int, *, by) -> Player:
+    """Pair a withdrawn player again from round `from_round` on.
+
+    The rounds between his withdrawal and `from_round` are kept as missed (absent, no point),
+    which the pairing history reads through `Player.is_paired_in`. Refused when that round is
+    already paired or comes before his withdrawal.
+    """
+    require_arbiter(player.section.tournament, by)
+    section = Section.objects.select_for_update().get(pk=player.section_id)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.status != Player.Status.WITHDRAWN:
+        raise ServiceError(
+            _("%(name)s is not withdrawn.") % {"name": player.name},
+            code="not_withdrawn",
+            field="player",
+        )
+    if from_round < player.withdrawn_from_round:
+        raise ServiceError(
+            _("%(name)s was withdrawn from round %(round)d; re-enter him from then on.")
+            % {"name": player.name, "round": player.withdrawn_from_round},
+            code="before_withdrawal",
+            field="from_round",
+        )
+    if section.rounds.filter(number__gte=from_round).exists():
+        raise ServiceError(
+            _("Round %(round)d is already paired; re-enter the player from a later round.")
+            % {"round": from_round},
+            code="round_exists",
+            field="from_round",
+        )
+    missed = set(player.missed_rounds) | set(range(player.withdrawn_from_round, from_round))
+    player.missed_rounds = sorted(missed)
+    player.status = Player.Status.ACTIVE
+    player.withdrawn_from_round = None
+    player.save(update_fields=["missed_rounds", "status", "withdrawn_from_round"])
+    return player
 
 
 @transaction.atomic
@@ -78,6 +218,7 @@ def assign_pairing_numbers(section: Section, *, by, order: list[int] | None = No
     for number, player in enumerate(players, start=1):
         player.pairing_number = number
     Player.objects.bulk_update(players, ["pairing_number"])
+    Section.objects.filter(pk=section.pk).update(numbered=True)
     touch(section.tournament_id)  # bulk writes send no signals
     return players
 
@@ -137,3 +278,97 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
         player=player, round_number=round_number, defaults={"points": points}
     )
     return bye
+
+
+def _import_messages() -> dict[str, str]:
+    return {
+        "no_header": _("The first line must name the columns, among them the player's name."),
+        "no_name": _("The name is missing."),
+        "bad_sex": _("Sex “%(value)s” is neither m nor w."),
+        "bad_rating": _("Rating “%(value)s” is not a whole number up to 3000."),
+        "bad_trf": _("The TRF file cannot be read, line %(line)s: %(problem)s"),
+    }
+
+
+def read_import(text: str, kind: str) -> list[ImportRow]:
+    """The rows of an uploaded file, `kind` 'csv' or 'trf'; ServiceError (field 'file') if the
+    file as a whole is unreadable."""
+    reader = read_trf if kind == "trf" else read_csv
+    try:
+        return reader(text, _import_messages())
+    except ImportFileError as error:
+        raise ServiceError(error.message, code="bad_file", field="file") from error
+
+
+def check_import(section: Section, rows: list[ImportRow]) -> list[ImportRow]:
+    """Add to each row's errors what the database knows: unknown team code, team composition,
+    a name already in the section or twice in the file. Writes nothing."""
+    tournament = section.tournament
+    teams = {team.code.casefold(): team for team in tournament.teams.all()}
+    taken = {" ".join(p.name.split()).casefold() for p in section.players.all()}
+    per_team = Counter(section.players.exclude(team=None).values_list("team_id", flat=True))
+    seen = set()
+    for row in rows:
+        key = row.name.casefold()
+        if key and (key in taken or key in seen):
+            row.errors.append(
+                _("%(name)s is already registered in this section.") % {"name": row.name}
+            )
+        seen.add(key)
+        team = None
+        if row.team_code:
+            team = teams.get(row.team_code.casefold())
+            if team is None:
+                row.errors.append(
+                    _("No team of this tournament has the code “%(code)s”.")
+                    % {"code": row.team_code}
+                )
+        if section.sex and row.sex and row.sex != section.sex:
+            row.errors.append(
+                _("The section %(section)s is for %(sex)s players only.")
+                % {"section": section.name, "sex": section.get_sex_display().lower()}
+            )
+        if team is not None:
+            per_team[team.pk] += 1
+            if per_team[team.pk] > tournament.players_per_team_per_section:
+                row.errors.append(
+                    _("The team %(team)s would have more than %(count)d players in %(section)s.")
+                    % {
+                        "team": team.name,
+                        "count": tournament.players_per_team_per_section,
+                        "section": section.name,
+                    }
+                )
+        row.team = team
+    return rows
+
+
+@transaction.atomic
+def import_players(section: Section, rows: list[ImportRow], *, by) -> list[Player]:
+    """Register every row, all or nothing: ServiceError (code 'import_errors', nothing stored)
+    when any row has a problem, after `check_import` has looked at them all."""
+    require_arbiter(section.tournament, by)
+    Section.objects.select_for_update().get(pk=section.pk)
+    check_import(section, rows)
+    wrong = [row for row in rows if not row.ok]
+    if wrong or not rows:
+        raise ServiceError(
+            _("%(count)d rows have errors; nothing was imported.") % {"count": len(wrong)}
+            if rows
+            else _("The file holds no player."),
+            code="import_errors",
+            field="file",
+        )
+    return [
+        register_player(
+            section,
+            by=by,
+            name=row.name,
+            sex=row.sex,
+            rating=row.rating,
+            title=row.title,
+            federation=row.federation,
+            team=row.team,
+        )
+        for row in rows
+    ]

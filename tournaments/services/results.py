@@ -14,7 +14,13 @@ from django.utils.translation import gettext as _
 
 from games.oware.errors import RecordError
 from games.oware.notation import replay_record
-from games.oware.outcome import GameResult, ResultEntryError, result_from_scores, result_of_replay
+from games.oware.outcome import (
+    GameResult,
+    ResultEntryError,
+    result_from_scores,
+    result_of_replay,
+    timed_out_score,
+)
 from tournaments.models import Pairing, Result, ResultChange, Round
 from tournaments.models.results import Ending
 from tournaments.services.core_messages import entry_problem, record_problem
@@ -40,6 +46,12 @@ class ResultEntry:
     the replay. Without a record, `ending` is required and the scores must be possible for it.
     `decided_by` is the flagged player for `time`, the resigning one for `resign`, the absent
     one for `forfeit` ('S' or 'N').
+
+    With `stores_at_end`, the seeds typed for `time` or `resign` are the two stores at the
+    moment the flag fell or the player resigned; the game score is then computed by the
+    competition table: a flagged player with 25 or more wins with the stores as they are, 24 is
+    a 24–24 draw, less loses with his store against 25; a resigning player keeps his store
+    against 25.
     """
 
     ending: str | None = None
@@ -49,6 +61,13 @@ class ResultEntry:
     north_points: Decimal | None = None
     decided_by: str | None = None
     record: str = ""
+    stores_at_end: bool = False
+
+
+def current_version(pairing: Pairing) -> int:
+    """The id of the pairing's last result change, 0 before any: what a page showed."""
+    last = pairing.result_changes.order_by("-pk").values_list("pk", flat=True).first()
+    return last or 0
 
 
 def record_result(
@@ -57,18 +76,16 @@ def record_result(
     *,
     by,
     reason: str = "",
-    expected_version: int | None = None,
+    expected: int | None = None,
 ) -> Result:
     """Validate `entry`, store it as the result of `pairing` and log the change.
 
-    `expected_version` is the `result_version` the arbiter saw when he typed the entry; when
-    given and another entry or correction was saved since, nothing is written and the error
-    says who changed it, so two arbiters never overwrite each other silently. An entry equal to
-    the stored result writes nothing and logs nothing.
-
     Raises ServiceError (nothing written) when the user is not an arbiter of the tournament, the
     round is not published, the pairing is a bye, or the entry is impossible or contradicts its
-    record; the error's `field` names the input at fault.
+    record; the error's `field` names the input at fault. A correction (a result already
+    stored) needs a `reason`. With `expected` (the `current_version` the arbiter's page showed)
+    a result changed by someone else since is refused with code 'result_changed'. An entry that
+    changes nothing is not recorded again.
     """
     tournament = pairing.round.section.tournament
     require_arbiter(tournament, by)
@@ -76,45 +93,26 @@ def record_result(
     with transaction.atomic():
         pairing = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
         _check_pairing_takes_a_result(pairing)
-        if expected_version is not None:
-            _check_unchanged_since(pairing, expected_version)
+        _check_expected(pairing, expected)
         result = Result.objects.filter(pairing=pairing).first()
         before = result.snapshot() if result else None
         result = result or Result(pairing=pairing)
         _fill(result, outcome, decided_by, entry.record, by)
-        if result.snapshot() == before:
-            return result
+        if before is not None and result.snapshot() == before:
+            return Result.objects.get(pk=result.pk)
+        if before is not None and not reason.strip():
+            raise ServiceError(
+                _("Board %(board)d already has a result; give the reason for the correction.")
+                % {"board": pairing.board},
+                code="reason_required",
+                field="reason",
+            )
         result.save()
         ResultChange.objects.create(
             pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
         )
         complete_if_done(pairing.round)
     return result
-
-
-def result_version(pairing: Pairing) -> int:
-    """How many times the result of `pairing` was entered or corrected (0: never)."""
-    return ResultChange.objects.filter(pairing=pairing).count()
-
-
-def _check_unchanged_since(pairing: Pairing, expected_version: int) -> None:
-    if result_version(pairing) == expected_version:
-        return
-    last = (
-        ResultChange.objects.filter(pairing=pairing)
-        .select_related("changed_by")
-        .order_by("-changed_at", "-pk")
-        .first()
-    )
-    who = last.changed_by.get_username() if last and last.changed_by else _("someone")
-    raise ServiceError(
-        _(
-            "%(who)s saved a result for this game meanwhile; nothing was saved. "
-            "Look at it and enter yours again if it still applies."
-        )
-        % {"who": who},
-        code="result_changed",
-    )
 
 
 def evaluate(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
@@ -212,11 +210,12 @@ def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
             code="missing_decided_by",
             field="decided_by",
         )
+    south_seeds, north_seeds = _scores_from_stores(entry)
     try:
         outcome = result_from_scores(
             entry.ending,
-            entry.south_seeds,
-            entry.north_seeds,
+            south_seeds,
+            north_seeds,
             winner=winner,
             flagged=entry.decided_by if entry.ending == Ending.TIME else None,
         )
@@ -235,6 +234,43 @@ def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
         entry.decided_by if entry.ending in (Ending.TIME, Ending.RESIGN, Ending.FORFEIT) else ""
     )
     return outcome, decided_by
+
+
+def _check_expected(pairing: Pairing, expected: int | None) -> None:
+    if expected is None:
+        return
+    last = pairing.result_changes.select_related("changed_by").order_by("-pk").first()
+    if (last.pk if last else 0) != expected:
+        who = last.changed_by.get_username() if last and last.changed_by else _("someone")
+        raise ServiceError(
+            _("Board %(board)d was changed by %(who)s meanwhile; check the result shown.")
+            % {"board": pairing.board, "who": who},
+            code="result_changed",
+            field="pairing",
+        )
+
+
+def _scores_from_stores(entry: ResultEntry) -> tuple[int | None, int | None]:
+    """The game score of a time forfeit or resignation typed as the stores at that moment."""
+    if not entry.stores_at_end or entry.ending not in (Ending.TIME, Ending.RESIGN):
+        return entry.south_seeds, entry.north_seeds
+    if entry.south_seeds is None or entry.north_seeds is None or entry.decided_by not in "SN":
+        return entry.south_seeds, entry.north_seeds
+    if entry.south_seeds + entry.north_seeds > 48:
+        raise ServiceError(
+            _("The two stores hold more than 48 seeds."), code="too_many_seeds", field="north_seeds"
+        )
+    loser = "SN".index(entry.decided_by)
+    stores = (entry.south_seeds, entry.north_seeds)
+    if entry.ending == Ending.TIME:
+        return timed_out_score(stores, loser)[0]
+    if stores[loser] > 24:
+        raise ServiceError(
+            _("A player with more than 24 seeds has already won; he cannot resign."),
+            code="inconsistent_with_ending",
+            field="decided_by",
+        )
+    return (stores[0], 25) if loser == 0 else (25, stores[1])
 
 
 def _field_name(core_field: str) -> str:

@@ -247,3 +247,37 @@ def _system_note(code: str) -> str:
     if code == DUTCH:
         return _("Dutch pairing")
     return _("Berger table pairing")
+
+
+def unpublish_round(round_: Round, *, by) -> Round:
+    """Take a published round back to draft, as long as no result of it has been entered.
+
+    Only the section's last round can go back: a later round was paired on its results.
+    """
+    require_arbiter(round_.section.tournament, by)
+    with transaction.atomic():
+        round_ = (
+            Round.objects.select_for_update()
+            .select_related("section__tournament")
+            .get(pk=round_.pk)
+        )
+        if round_.status == Round.Status.DRAFT:
+            raise ServiceError(
+                _("Round %(number)d is still a draft.") % {"number": round_.number},
+                code="round_draft",
+            )
+        if round_.pairings.filter(result__isnull=False).exists():
+            raise ServiceError(
+                _("Round %(number)d has results; correct them instead of taking it back.")
+                % {"number": round_.number},
+                code="round_has_results",
+            )
+        if round_.section.rounds.filter(number__gt=round_.number).exists():
+            raise ServiceError(
+                _("Round %(number)d is not the last round paired.") % {"number": round_.number},
+                code="not_last_round",
+            )
+        round_.status = Round.Status.DRAFT
+        round_.published_at = None
+        round_.save(update_fields=["status", "published_at"])
+    return round_

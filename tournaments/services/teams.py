@@ -30,12 +30,15 @@ class TeamTables:
 
 def team_tables(tournament: Tournament) -> TeamTables:
     order = tournament.team_tiebreak_codes
+    teams = {team.pk: team for team in tournament.teams.all()}
     games: list[TeamGame] = []
     individual: dict[int, dict] = {}
     per_section = []
     for section in tournament.sections.all():
         table = section_standings(section, extra_tiebreaks=individual_codes(order))
-        section_games = list(_team_games(table))
+        # A player stored with another tournament's team (before the registration service
+        # refused it) counts for no team here.
+        section_games = [game for game in _team_games(table) if game.team in teams]
         games.extend(section_games)
         for row in table.standings.rows:
             individual[table.players[row.id].pk] = row.values
@@ -44,7 +47,6 @@ def team_tables(tournament: Tournament) -> TeamTables:
         (table, team_standings(section_games, individual, order))
         for table, section_games in per_section
     ]
-    teams = {team.pk: team for team in tournament.teams.all()}
     return TeamTables(tournament, sections, team_standings(games, individual, order), teams)
 
 

@@ -5,11 +5,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import DraftPairingForm, ResultForm
+from tournaments.forms import DraftPairingForm, PublishForm, ResultForm
 from tournaments.models import Pairing, Result, Round
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
-from tournaments.services.results import record_result, result_version
+from tournaments.services.progress import next_step
+from tournaments.services.registration import numbering_needed
+from tournaments.services.results import current_version, record_result
 from tournaments.services.schedule import section_schedule
 from tournaments.views.access import arbiter_required
 
@@ -22,7 +24,10 @@ def dashboard(request, tournament):
     return render(
         request,
         "tournaments/arbiter/dashboard.html",
-        {"tournament": tournament, "sections": sections},
+        {
+            "tournament": tournament,
+            "sections": [(section, next_step(section)) for section in sections],
+        },
     )
 
 
@@ -30,6 +35,14 @@ def dashboard(request, tournament):
 @arbiter_required
 def pair_next(request, tournament, section):
     group = get_object_or_404(tournament.sections, slug=section)
+    if "confirm" not in request.POST and numbering_needed(group):
+        # Round 1 pairs by pairing number: numbers given in registration order are a mistake
+        # an arbiter would rather hear about first.
+        return render(
+            request,
+            "tournaments/arbiter/confirm_pairing.html",
+            {"tournament": tournament, "section": group},
+        )
     try:
         round_ = round_service.pair_next_round(group, by=request.user)
     except ServiceError as error:
@@ -59,19 +72,51 @@ def round_detail(request, tournament, section, number):
     return render(
         request,
         "tournaments/arbiter/round.html",
-        {"tournament": tournament, "round": round_, "pairings": pairings},
+        {
+            "tournament": tournament,
+            "round": round_,
+            "pairings": pairings,
+            "can_unpublish": round_.status != Round.Status.DRAFT
+            and not any(hasattr(p, "result") for p in pairings)
+            and not round_.section.rounds.filter(number__gt=round_.number).exists(),
+        },
+    )
+
+
+@arbiter_required
+def publish(request, tournament, section, number):
+    """Publishing asks first (a page with a confirming checkbox): players see the pairing at
+    once."""
+    round_ = _round(tournament, section, number)
+    form = PublishForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            round_service.publish_round(round_, by=request.user)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Round %(number)d published.") % {"number": number})
+        return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
+    return render(
+        request,
+        "tournaments/arbiter/confirm_publish.html",
+        {"tournament": tournament, "round": round_, "form": form},
     )
 
 
 @require_POST
 @arbiter_required
-def publish(request, tournament, section, number):
+def unpublish(request, tournament, section, number):
     round_ = _round(tournament, section, number)
     try:
-        round_service.publish_round(round_, by=request.user)
-        messages.success(request, _("Round %(number)d published.") % {"number": number})
+        round_service.unpublish_round(round_, by=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("Round %(number)d is a draft again, hidden from the public.") % {"number": number},
+        )
     return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
 
 
@@ -135,6 +180,7 @@ def enter_result(request, tournament, pairing_id):
     current = getattr(pairing, "result", None)
     if request.method == "POST":
         form = ResultForm(request.POST)
+        form.fields["reason"].required = current is not None
         if form.is_valid():
             try:
                 record_result(
@@ -142,14 +188,14 @@ def enter_result(request, tournament, pairing_id):
                     form.entry(),
                     by=request.user,
                     reason=form.cleaned_data["reason"],
-                    expected_version=form.cleaned_data["version"],
+                    expected=form.cleaned_data["version"],
                 )
             except ServiceError as error:
                 if error.code == "result_changed":
                     # Show what the other arbiter saved, and let this one save over it knowingly.
                     current = Result.objects.filter(pairing=pairing).first()
                     form.data = form.data.copy()
-                    form.data["version"] = result_version(pairing)
+                    form.data["version"] = current_version(pairing)
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 messages.success(
@@ -162,7 +208,7 @@ def enter_result(request, tournament, pairing_id):
                     number=pairing.round.number,
                 )
     else:
-        initial = {"version": result_version(pairing)}
+        initial = {"version": current_version(pairing)}
         if current:
             initial |= {
                 "ending": current.ending if not current.record else "",
@@ -173,6 +219,7 @@ def enter_result(request, tournament, pairing_id):
             }
         form = ResultForm(initial=initial)
     changes = pairing.result_changes.select_related("changed_by")
+    form.fields["reason"].required = current is not None
     return render(
         request,
         "tournaments/arbiter/result.html",

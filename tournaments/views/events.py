@@ -3,10 +3,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from tournaments.forms import TOURNAMENT_FIELDS, NewTournamentForm, TeamForm, TournamentForm
+from tournaments.models import Tournament
 from tournaments.services import events
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
@@ -63,8 +65,7 @@ def settings(request, tournament):
 
 @arbiter_required
 def teams(request, tournament):
-    form = TeamForm(request.POST or None, instance=None)
-    form.instance.tournament = tournament  # so the form checks the code is unique in it
+    form = TeamForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             team = events.add_team(tournament, by=request.user, **form.cleaned_data)
@@ -77,4 +78,53 @@ def teams(request, tournament):
         request,
         "tournaments/arbiter/teams.html",
         {"form": form, "tournament": tournament, "teams": tournament.teams.all()},
+    )
+
+
+@arbiter_required
+def edit_team(request, tournament, team_id):
+    team = get_object_or_404(tournament.teams, pk=team_id)
+    form = TeamForm(request.POST or None, instance=team, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = events.update_team(team, by=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            _show_error(form, error)
+        else:
+            messages.success(request, _("Team %(name)s saved.") % {"name": team.name})
+            return redirect("arbiter:teams", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/arbiter/team_form.html",
+        {"form": form, "tournament": tournament, "team": team},
+    )
+
+
+@require_POST
+@arbiter_required
+def delete_team(request, tournament, team_id):
+    team = get_object_or_404(tournament.teams, pk=team_id)
+    try:
+        events.delete_team(team, by=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Team %(name)s deleted.") % {"name": team.name})
+    return redirect("arbiter:teams", slug=tournament.slug)
+
+
+@login_required
+def my_tournaments(request):
+    """Where an arbiter lands after logging in: the tournaments he runs."""
+    if request.user.is_superuser:
+        tournaments = Tournament.objects.all()
+    else:
+        tournaments = request.user.arbitrated_tournaments.all()
+    return render(
+        request,
+        "tournaments/arbiter/my_tournaments.html",
+        {
+            "tournaments": tournaments,
+            "can_create": request.user.has_perm(events.CREATE_PERMISSION),
+        },
     )

@@ -1,0 +1,154 @@
+"""Reading a list of players to register from a CSV file or a TRF file's 001 records.
+
+Plain Python, no Django. `read_csv` and `read_trf` return one `ImportRow` per player with the
+problems found in that row alone; the registration service adds the checks that need the
+database (team codes, team composition) and stores the rows only when no row has a problem.
+
+CSV columns (any order, header names in English, French or Portuguese, case and accents
+ignored): name, sex, rating, title, federation, team code. Sex is m/w, also M/F/H and the
+words in the three languages.
+"""
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass, field
+
+from tournaments.trf import TrfError, parse
+
+# Header words per column; compared after removing accents and case.
+HEADERS = {
+    "name": {"name", "player", "nom", "joueur", "nome", "jogador"},
+    "sex": {"sex", "gender", "sexe", "genre", "sexo", "genero"},
+    "rating": {"rating", "elo", "classement", "cotation", "rating elo", "pontuacao"},
+    "title": {"title", "titre", "titulo"},
+    "federation": {"federation", "fed", "country", "pays", "federacao", "pais"},
+    "team": {"team", "team code", "equipe", "code equipe", "code", "equipa", "codigo equipa"},
+}
+SEXES = {
+    "m": "m",
+    "male": "m",
+    "man": "m",
+    "h": "m",
+    "homme": "m",
+    "masculin": "m",
+    "homem": "m",
+    "masculino": "m",
+    "w": "w",
+    "f": "w",
+    "female": "w",
+    "woman": "w",
+    "femme": "w",
+    "feminin": "w",
+    "mulher": "w",
+    "feminino": "w",
+}
+MAX_RATING = 3000
+
+
+@dataclass
+class ImportRow:
+    """One player read from the file: `line` in the file, the values, and what is wrong."""
+
+    line: int
+    name: str = ""
+    sex: str = ""
+    rating: int | None = None
+    title: str = ""
+    federation: str = ""
+    team_code: str = ""
+    errors: list[str] = field(default_factory=list)
+    team: object | None = None  # the team the code names, found by the registration service
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class ImportFileError(ValueError):
+    """The file as a whole cannot be read (no header, unknown format); `message` says why."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _plain(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.replace("_", " ").split()).casefold()
+
+
+def _column_of(header: str) -> str | None:
+    word = _plain(header)
+    return next((column for column, words in HEADERS.items() if word in words), None)
+
+
+def read_csv(text: str, messages) -> list[ImportRow]:
+    """Rows of a CSV text with a header line; comma, semicolon or tab separated.
+
+    `messages` maps problem codes to sentences (so the caller chooses the language):
+    'no_name', 'bad_sex', 'bad_rating', 'no_header'.
+    """
+    text = text.lstrip("\ufeff")
+    try:
+        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    header = next(reader, None)
+    columns = [_column_of(word) for word in header or []]
+    if "name" not in columns:
+        raise ImportFileError(messages["no_header"])
+    rows = []
+    for line, values in enumerate(reader, start=2):
+        if not any(value.strip() for value in values):
+            continue
+        cells = {c: v.strip() for c, v in zip(columns, values, strict=False) if c}
+        rows.append(_row(line, cells, messages))
+    return rows
+
+
+def _row(line: int, cells: dict[str, str], messages) -> ImportRow:
+    row = ImportRow(
+        line=line,
+        name=" ".join(cells.get("name", "").split()),
+        title=cells.get("title", "").upper(),
+        federation=cells.get("federation", "").upper(),
+        team_code=cells.get("team", ""),
+    )
+    if not row.name:
+        row.errors.append(messages["no_name"])
+    sex = SEXES.get(_plain(cells.get("sex", "")))
+    if sex is None:
+        row.errors.append(messages["bad_sex"] % {"value": cells.get("sex", "")})
+    else:
+        row.sex = sex
+    rating = cells.get("rating", "")
+    if rating:
+        if rating.isdigit() and int(rating) <= MAX_RATING:
+            row.rating = int(rating)
+        else:
+            row.errors.append(messages["bad_rating"] % {"value": rating})
+    return row
+
+
+def read_trf(text: str, messages) -> list[ImportRow]:
+    """Rows from the 001 player records of a TRF file (no team codes: TRF has none per player)."""
+    try:
+        tournament = parse(text)
+    except TrfError as error:
+        raise ImportFileError(
+            messages["bad_trf"] % {"line": error.line, "problem": error.message}
+        ) from error
+    rows = []
+    for player in tournament.players:
+        cells = {
+            "name": player.name,
+            "sex": player.sex or "",
+            "rating": str(player.rating) if player.rating else "",
+            "title": player.title or "",
+            "federation": player.federation or "",
+        }
+        rows.append(_row(player.pairing_number, cells, messages))
+    return rows

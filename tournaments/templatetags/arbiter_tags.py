@@ -1,0 +1,23 @@
+"""Template filters of the arbiter's pages."""
+
+from django import template
+
+from tournaments.forms import player_label
+from tournaments.models.results import Ending
+
+register = template.Library()
+
+
+@register.filter
+def ending_label(code: str) -> str:
+    """The ending's name in the page's language, for the audit trail's stored codes."""
+    try:
+        return Ending(code).label
+    except ValueError:
+        return code
+
+
+@register.filter
+def player_choice(player) -> str:
+    """`#number name (team, rating)`, as the drop-downs show a player."""
+    return player_label(player)

@@ -1,0 +1,148 @@
+"""The result grid: every board of a round on one page, each saved on its own.
+
+Each board is a plain form posting to `save_board`; without a script the page reloads with the
+board's refusals beside their fields. `result-grid.js` posts the same form with fetch and gets
+JSON back (Accept: application/json), so the arbiter stays on the page.
+"""
+
+from django.db.models import Max
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import GridResultForm
+from tournaments.models import Pairing, ResultChange
+from tournaments.services.errors import ServiceError
+from tournaments.services.results import record_result
+from tournaments.services.rounds import games_without_result
+from tournaments.views.access import arbiter_required
+from tournaments.views.arbiter import _round
+
+# A refusal about the points goes beside the result cell; one about the game as a whole
+# (round not published, stale version) above the row.
+GRID_FIELD = {"south_points": "result", "north_points": "result", "record": None, "pairing": None}
+
+
+def _result_cell(result) -> str:
+    if result.south_points > result.north_points:
+        return "1"
+    if result.south_points < result.north_points:
+        return "0"
+    return "=" if result.south_points else ""
+
+
+def _initial(pairing, version: int) -> dict:
+    result = getattr(pairing, "result", None)
+    if result is None:
+        return {"version": version}
+    return {
+        "result": _result_cell(result),
+        "south_seeds": result.south_seeds,
+        "north_seeds": result.north_seeds,
+        "ending": result.ending,
+        "decided_by": result.decided_by,
+        "version": version,
+    }
+
+
+def _rows(round_, bound: dict | None = None):
+    """(pairing, form) for each game of the round; `bound` maps a board to its posted form."""
+    versions = dict(
+        ResultChange.objects.filter(pairing__round=round_)
+        .values("pairing")
+        .annotate(last=Max("pk"))
+        .values_list("pairing", "last")
+    )
+    pairings = round_.pairings.filter(north__isnull=False).select_related(
+        "south__team", "north__team", "result"
+    )
+    for pairing in pairings:
+        form = (bound or {}).get(pairing.board) or GridResultForm(
+            initial=_initial(pairing, versions.get(pairing.pk, 0)),
+            auto_id=f"b{pairing.board}-%s",
+        )
+        yield pairing, form
+
+
+@arbiter_required
+def grid(request, tournament, section, number, bound=None):
+    round_ = _round(tournament, section, number)
+    waiting = games_without_result(round_).order_by("board").values_list("board", flat=True)
+    return render(
+        request,
+        "tournaments/arbiter/result_grid.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "rows": list(_rows(round_, bound)),
+            "remaining": len(waiting),
+            # The cursor starts in the first board still waiting, for typing straight away.
+            "first_open": waiting[0] if waiting else None,
+        },
+    )
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@require_POST
+@arbiter_required
+def save_board(request, tournament, section, number, board):
+    round_ = _round(tournament, section, number)
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round__section__tournament"),
+        round=round_,
+        board=board,
+        north__isnull=False,
+    )
+    form = GridResultForm(request.POST, auto_id=f"b{board}-%s")
+    if form.is_valid():
+        try:
+            result = record_result(
+                pairing,
+                form.entry(),
+                by=request.user,
+                reason=form.cleaned_data["reason"],
+                expected=form.cleaned_data["version"],
+            )
+        except ServiceError as error:
+            form.add_error(GRID_FIELD.get(error.field, error.field), error.message)
+        else:
+            return _saved(request, round_, pairing, result)
+    if _wants_json(request):
+        return JsonResponse({"ok": False, "errors": _plain_errors(form)}, status=422)
+    return grid.__wrapped__(request, tournament, section, number, bound={board: form})
+
+
+def _plain_errors(form) -> dict[str, list[str]]:
+    return {field: [str(m) for m in messages] for field, messages in form.errors.items()}
+
+
+def _saved(request, round_, pairing, result):
+    remaining = games_without_result(round_).count()
+    if not _wants_json(request):
+        return redirect(
+            "arbiter:result_grid",
+            slug=round_.section.tournament.slug,
+            section=round_.section.slug,
+            number=round_.number,
+        )
+    version = pairing.result_changes.order_by("-pk").values_list("pk", flat=True).first()
+    return JsonResponse(
+        {
+            "ok": True,
+            "version": version or 0,
+            "remaining": remaining,
+            "result": _result_cell(result),
+            "south_seeds": result.south_seeds,
+            "north_seeds": result.north_seeds,
+            "summary": _("Saved: %(south)s–%(north)s, %(ending)s")
+            % {
+                "south": format(result.south_points.normalize(), "f"),
+                "north": format(result.north_points.normalize(), "f"),
+                "ending": result.get_ending_display(),
+            },
+        }
+    )
