@@ -12,10 +12,12 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.models import GameRecord, RecordSource
+from games.oware.clock import check_clocks
 from games.oware.errors import RecordError
-from games.oware.notation import replay_record
+from games.oware.notation import parse_leniently, replay_record
 from games.oware.outcome import GameResult, ResultEntryError, result_from_scores, result_of_replay
-from tournaments.models import Pairing, Result, ResultChange, Round
+from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
 from tournaments.models.results import Ending
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
@@ -46,24 +48,48 @@ class ResultEntry:
     record: str = ""
 
 
-def record_result(pairing: Pairing, entry: ResultEntry, *, by, reason: str = "") -> Result:
+@dataclass
+class Assessment:
+    """An entry checked: its game result, the side that decided it ('' when none), and for an
+    entry with a record the moves (mover-relative pits) and clock readings (seconds or None)."""
+
+    outcome: GameResult
+    decided_by: str
+    moves: list[int] | None = None
+    clocks: list[int | None] | None = None
+
+
+def record_result(
+    pairing: Pairing,
+    entry: ResultEntry,
+    *,
+    by,
+    reason: str = "",
+    source: str = RecordSource.TYPED,
+) -> Result:
     """Validate `entry`, store it as the result of `pairing` and log the change.
 
+    An entry with a record also writes the game's record (`games.GameRecord`, marked with
+    `source`) in the same transaction; an entry without one removes any record the game had.
     Raises ServiceError (nothing written) when the user is not an arbiter of the tournament, the
-    round is not published, the pairing is a bye, or the entry is impossible or contradicts its
-    record; the error's `field` names the input at fault.
+    round is not published, the pairing is a bye, or the entry is impossible, contradicts its
+    record or has clock readings the time control refuses; the error's `field` names the input
+    at fault.
     """
     tournament = pairing.round.section.tournament
     require_arbiter(tournament, by)
-    outcome, decided_by = evaluate(entry, tournament.variant)
+    assessment = assess(entry, tournament)
     with transaction.atomic():
         pairing = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
         _check_pairing_takes_a_result(pairing)
         result = Result.objects.filter(pairing=pairing).first()
+        if result:
+            result.pairing = pairing
         before = result.snapshot() if result else None
         result = result or Result(pairing=pairing)
-        _fill(result, outcome, decided_by, entry.record, by)
+        _fill(result, assessment.outcome, assessment.decided_by, by)
         result.save()
+        _write_game_record(pairing, entry, assessment, tournament.variant, source)
         ResultChange.objects.create(
             pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
         )
@@ -72,16 +98,47 @@ def record_result(pairing: Pairing, entry: ResultEntry, *, by, reason: str = "")
 
 
 def evaluate(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
-    """The game result `entry` stands for, and the side that decided it ('' when none).
-
-    Raises ServiceError when the entry is impossible.
-    """
+    """The game result `entry` stands for, and the side that decided it ('' when none); the
+    rules only, no time control. Raises ServiceError when the entry is impossible."""
     if entry.record.strip():
-        return _from_record(entry, variant)
+        assessment = _from_record(entry, variant, start_seconds=None)
+        return assessment.outcome, assessment.decided_by
     return _from_scores(entry)
 
 
-def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
+def assess(entry: ResultEntry, tournament: Tournament) -> Assessment:
+    """Check `entry` against the rules of `tournament`'s variant and, for a record, its clock
+    readings against the time control. Raises ServiceError when the entry is impossible."""
+    if entry.record.strip():
+        return _from_record(
+            entry, tournament.variant, start_seconds=tournament.minutes_per_player * 60
+        )
+    return Assessment(*_from_scores(entry))
+
+
+def _write_game_record(
+    pairing: Pairing, entry: ResultEntry, assessment: Assessment, variant: str, source: str
+) -> None:
+    """Keep the game's record in step with the result just written."""
+    if assessment.moves is None:
+        GameRecord.objects.filter(pairing=pairing).delete()
+        pairing.game_record = None
+        return
+    pairing.game_record, _created = GameRecord.objects.update_or_create(
+        pairing=pairing,
+        defaults={
+            "variant": variant,
+            "moves": assessment.moves,
+            "clocks": assessment.clocks,
+            "ending": assessment.outcome.ending,
+            "source": source,
+            "text": entry.record.strip(),
+            "readable": True,
+        },
+    )
+
+
+def _from_record(entry: ResultEntry, variant: str, *, start_seconds: int | None) -> Assessment:
     declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
     if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
         raise ServiceError(
@@ -90,6 +147,15 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
     try:
         game = replay_record(entry.record, variant, declared)
         outcome = result_of_replay(game)
+        clocks = parse_leniently(entry.record)[0].clocks
+        if start_seconds is not None:
+            check_clocks(
+                clocks,
+                game.sides,
+                start_seconds=start_seconds,
+                ending=game.ending,
+                to_move=game.to_move,
+            )
     except RecordError as error:
         raise ServiceError(
             _("Move record, ply %(ply)d: %(problem)s.")
@@ -131,7 +197,7 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
             )
         decided_by = mover
     _check_typed_points(entry, outcome)
-    return outcome, decided_by
+    return Assessment(outcome, decided_by, list(game.moves), clocks)
 
 
 def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
@@ -231,10 +297,9 @@ def _check_pairing_takes_a_result(pairing: Pairing) -> None:
         )
 
 
-def _fill(result: Result, outcome: GameResult, decided_by: str, record: str, by) -> None:
+def _fill(result: Result, outcome: GameResult, decided_by: str, by) -> None:
     result.south_points, result.north_points = _points(outcome)
     result.south_seeds, result.north_seeds = outcome.game_score or (None, None)
     result.ending = outcome.ending
     result.decided_by = decided_by
-    result.record = record.strip()
     result.entered_by = by

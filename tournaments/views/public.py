@@ -60,7 +60,7 @@ def round_pairings(request, slug, section, number):
 
 
 def _round_page(request, group: Section, rounds: list[Round], round_: Round):
-    pairings = round_.pairings.select_related("south__team", "north__team", "result")
+    pairings = round_.pairings.select_related("south__team", "north__team", "result", "game_record")
     return _section_page(
         request, group, "round.html", "pairings", rounds=rounds, round=round_, pairings=pairings
     )
@@ -109,7 +109,7 @@ def player(request, slug, section, number):
     seats = (
         Seat.objects.filter(player=person)
         .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round", "pairing__south", "pairing__north", "pairing__result")
+        .select_related("round", "pairing__south", "pairing__north", "pairing__result", "pairing__game_record")
         .order_by("round__number")
     )
     return _section_page(request, group, "player.html", None, player=person, seats=seats)
@@ -118,7 +118,7 @@ def player(request, slug, section, number):
 def game(request, slug, pairing_id):
     event = public_tournament(slug)
     pairing = get_object_or_404(
-        Pairing.objects.select_related("round__section", "south", "north", "result"),
+        Pairing.objects.select_related("round__section", "south", "north", "result", "game_record"),
         pk=pairing_id,
         round__section__tournament=event,
         north__isnull=False,
