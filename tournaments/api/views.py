@@ -58,7 +58,8 @@ class PublishedRounds:
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
         return (
             section.rounds.exclude(status=Round.Status.DRAFT)
-            .prefetch_related("pairings__south", "pairings__north", "pairings__result", "pairings__game_record"
+            .prefetch_related(
+                "pairings__south", "pairings__north", "pairings__result", "pairings__game_record"
             )
             .order_by("number")
         )

@@ -109,7 +109,9 @@ def player(request, slug, section, number):
     seats = (
         Seat.objects.filter(player=person)
         .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round", "pairing__south", "pairing__north", "pairing__result", "pairing__game_record")
+        .select_related(
+            "round", "pairing__south", "pairing__north", "pairing__result", "pairing__game_record"
+        )
         .order_by("round__number")
     )
     return _section_page(request, group, "player.html", None, player=person, seats=seats)
