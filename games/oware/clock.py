@@ -30,7 +30,7 @@ def check_clocks(clocks: Sequence[int | None], sides: Sequence[int], *, start_se
     `flag_contradicted`.
     """
     last: dict[int, tuple[int, int]] = {}  # side -> (ply, reading) of its latest known reading
-    for ply, (reading, side) in enumerate(zip(clocks, sides), start=1):
+    for ply, (reading, side) in enumerate(zip(clocks, sides, strict=True), start=1):
         if reading is None:
             continue
         if reading > start_seconds:
@@ -59,7 +59,7 @@ def warning_marks(clocks: Sequence[int | None], sides: Sequence[int],
     """
     marks = []
     under = {0: False, 1: False}
-    for reading, side in zip(clocks, sides):
+    for reading, side in zip(clocks, sides, strict=True):
         if reading is not None:
             under[side] = reading < warning_seconds
         marks.append(under[side])
