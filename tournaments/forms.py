@@ -35,6 +35,9 @@ class ResultForm(forms.Form):
         help_text=_("Letters A–F / a–f or scoresheet digits 1–6; the validator replays it."),
     )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
+    confirm_agreed = forms.BooleanField(
+        label=_("I have seen the repetitions above; save this agreed end"), required=False
+    )
 
     def entry(self) -> ResultEntry:
         data = self.cleaned_data
@@ -45,6 +48,30 @@ class ResultForm(forms.Form):
             decided_by=data["decided_by"] or None,
             record=data["record"],
         )
+
+
+class GameFileForm(forms.Form):
+    """An .ogn game file to import as a game's result: uploaded, or its text pasted."""
+
+    ogn_file = forms.FileField(label=_("Game file (.ogn)"), required=False)
+    ogn_text = forms.CharField(
+        label=_("or its text"), required=False, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("ogn_file")
+        if upload:
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise forms.ValidationError(_("The game file is not UTF-8 text.")) from error
+        else:
+            data["text"] = data.get("ogn_text", "")
+        if not data["text"].strip():
+            raise forms.ValidationError(_("Choose a game file or paste its text."))
+        return data
 
 
 PAIRING_NUMBER = re.compile(r"[0-9]{1,5}")
