@@ -146,9 +146,9 @@ def _from_record(entry: ResultEntry, variant: str, *, start_seconds: int | None)
         )
     try:
         game = replay_record(entry.record, variant, declared)
-        outcome = result_of_replay(game)
         clocks = parse_leniently(entry.record)[0].clocks
         if start_seconds is not None:
+            # Before the ending: a refused reading names an earlier ply than an unfinished game.
             check_clocks(
                 clocks,
                 game.sides,
@@ -156,6 +156,7 @@ def _from_record(entry: ResultEntry, variant: str, *, start_seconds: int | None)
                 ending=game.ending,
                 to_move=game.to_move,
             )
+        outcome = result_of_replay(game)
     except RecordError as error:
         raise ServiceError(
             _("Move record, ply %(ply)d: %(problem)s.")
