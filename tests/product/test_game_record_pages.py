@@ -161,3 +161,10 @@ def test_a_game_of_a_draft_round_is_not_exported(client, alice_client, game, pub
     game.round.save()
     assert client.get(f"/t/accra/game/{game.pk}/ogn").status_code == 404
     assert client.get("/t/accra/men/round/1/ogn.zip").status_code == 404
+
+
+def test_an_agreed_end_typed_as_scores_has_no_positions_to_confirm(alice_client, game):
+    alice_client.post(
+        result_page(game), {"ending": "agreed", "south_seeds": "30", "north_seeds": "18"}
+    )
+    assert Result.objects.get(pairing=game).ending == "agreed"

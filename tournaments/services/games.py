@@ -94,7 +94,9 @@ def agreed_end_repetitions(
 ) -> RepetitionReport | None:
     """What the engine finds repeated in `record` when it ends by agreement (`agreed` written in
     the text or given as `ending`), to show the arbiter before saving; None when it is no agreed
-    end or not a valid record (the results service reports that)."""
+    end, has no record, or is not a valid record (the results service reports that)."""
+    if not record.strip():
+        return None  # typed scores: no positions to show
     if ending != AGREED and parse_leniently(record)[0].ending != AGREED:
         return None
     try:
