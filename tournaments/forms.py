@@ -53,22 +53,24 @@ class ResultForm(forms.Form):
 class GameFileForm(forms.Form):
     """An .ogn game file to import as a game's result: uploaded, or its text pasted."""
 
-    ogn_file = forms.FileField(label=_("Game file (.ogn)"), required=False)
-    ogn_text = forms.CharField(
+    prefix = "ogn"  # beside the result form on the same page: its own field names and ids
+
+    file = forms.FileField(label=_("Game file (.ogn)"), required=False)
+    pasted = forms.CharField(
         label=_("or its text"), required=False, widget=forms.Textarea(attrs={"rows": 4})
     )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
 
     def clean(self):
         data = super().clean()
-        upload = data.get("ogn_file")
+        upload = data.get("file")
         if upload:
             try:
                 data["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError as error:
                 raise forms.ValidationError(_("The game file is not UTF-8 text.")) from error
         else:
-            data["text"] = data.get("ogn_text", "")
+            data["text"] = data.get("pasted", "")
         if not data["text"].strip():
             raise forms.ValidationError(_("Choose a game file or paste its text."))
         return data

@@ -93,7 +93,7 @@ def test_a_game_file_is_imported_through_the_validator(alice_client, game):
     text = write_ogn(replay(moves, "abapa"), {"South": "Ama", "North": "Kofi"})
     upload = io.BytesIO(text.encode())
     upload.name = "game.ogn"
-    alice_client.post(result_page(game), {"import_ogn": "1", "ogn_file": upload})
+    alice_client.post(result_page(game), {"import_ogn": "1", "ogn-file": upload})
     result = Result.objects.get(pairing=game)
     assert (result.south_seeds, result.north_seeds) == replayed.stores
     stored = GameRecord.objects.get(pairing=game)
@@ -102,7 +102,7 @@ def test_a_game_file_is_imported_through_the_validator(alice_client, game):
 
 def test_a_pasted_game_file_with_an_impossible_clock_is_refused(alice_client, game):
     text = '[Variant "Oware Abapa"]\n\n1. D {19:00} b {21:00} 2. A f\n'
-    response = alice_client.post(result_page(game), {"import_ogn": "1", "ogn_text": text})
+    response = alice_client.post(result_page(game), {"import_ogn": "1", "ogn-pasted": text})
     assert "ply 2" in response.content.decode()
     assert not Result.objects.filter(pairing=game).exists()
 
@@ -110,7 +110,7 @@ def test_a_pasted_game_file_with_an_impossible_clock_is_refused(alice_client, ga
 def test_a_game_file_of_other_players_is_refused(alice_client, game):
     moves, _ = played_game("capture")
     text = write_ogn(replay(moves, "abapa"), {"South": "Yaw", "North": "Kofi"})
-    response = alice_client.post(result_page(game), {"import_ogn": "1", "ogn_text": text})
+    response = alice_client.post(result_page(game), {"import_ogn": "1", "ogn-pasted": text})
     assert "Yaw" in response.content.decode()
     assert not Result.objects.filter(pairing=game).exists()
 
@@ -131,7 +131,7 @@ def test_an_exported_game_imports_back_to_the_same_result(client, alice_client, 
     alice_client.post(result_page(game), {"record": record_of(moves)})
     exported = client.get(f"/t/accra/game/{game.pk}/ogn").content.decode()
     before = Result.objects.get(pairing=game)
-    alice_client.post(result_page(game), {"import_ogn": "1", "ogn_text": exported})
+    alice_client.post(result_page(game), {"import_ogn": "1", "ogn-pasted": exported})
     after = Result.objects.get(pairing=game)
     assert (after.south_seeds, after.north_seeds, after.ending) == (
         before.south_seeds,
