@@ -9,7 +9,7 @@ Refusals are `ServiceError`s with a code, a message and the field at fault.
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games.live_models import LiveBoard, new_code
+from games.models.live import LiveBoard, new_code
 from games.oware.errors import RecordError
 from games.oware.notation import write_record
 from games.oware.replay import Replay, replay

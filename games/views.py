@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import live
-from games.live_models import LiveBoard
+from games.models.live import LiveBoard
 from tournaments.models import Round
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required

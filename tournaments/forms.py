@@ -44,6 +44,9 @@ class ResultForm(forms.Form):
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
     # The result's version when the page was shown: a save made meanwhile is not overwritten.
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    confirm_agreed = forms.BooleanField(
+        label=_("I have seen the repetitions above; save this agreed end"), required=False
+    )
 
     def entry(self) -> ResultEntry:
         data = self.cleaned_data
@@ -55,6 +58,32 @@ class ResultForm(forms.Form):
             record=data["record"],
             stores_at_end=data.get("stores_at_end", False),
         )
+
+
+class GameFileForm(forms.Form):
+    """An .ogn game file to import as a game's result: uploaded, or its text pasted."""
+
+    prefix = "ogn"  # beside the result form on the same page: its own field names and ids
+
+    file = forms.FileField(label=_("Game file (.ogn)"), required=False)
+    pasted = forms.CharField(
+        label=_("or its text"), required=False, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise forms.ValidationError(_("The game file is not UTF-8 text.")) from error
+        else:
+            data["text"] = data.get("pasted", "")
+        if not data["text"].strip():
+            raise forms.ValidationError(_("Choose a game file or paste its text."))
+        return data
 
 
 PAIRING_NUMBER = re.compile(r"[0-9]{1,5}")

@@ -16,9 +16,15 @@ DECLARED_SCORE = "declared_score"
 # A record whose written ending (`agreed`, `time`, `resign`) differs from the ending declared
 # beside it.
 DECLARED_ENDING = "declared_ending"
+# Reason codes of the clock readings `{mm:ss}` (see clock.py): a reading above the starting time,
+# a reading that grows for the same player, a time forfeit the readings contradict.
+CLOCK_ABOVE_START = "clock_above_start"
+CLOCK_GROWS = "clock_grows"
+FLAG_CONTRADICTED = "flag_contradicted"
 
 REASONS = frozenset({EMPTY_PIT, MUST_FEED, GRAND_SLAM, SINGLETON, NO_SUCH_PIT, GAME_OVER,
-                     BAD_TOKEN, CAPTURE_COUNT, DECLARED_SCORE, DECLARED_ENDING})
+                     BAD_TOKEN, CAPTURE_COUNT, DECLARED_SCORE, DECLARED_ENDING,
+                     CLOCK_ABOVE_START, CLOCK_GROWS, FLAG_CONTRADICTED})
 
 
 class RecordError(ValueError):

@@ -13,7 +13,7 @@ opening position.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import BAD_TOKEN, RecordError
 from .notation import (
@@ -35,12 +35,13 @@ _SCORE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
 @dataclass
 class OgnGame:
-    """An .ogn file read: its tags, its comments per ply (index 0 = before the first move) and
-    the replayed game."""
+    """An .ogn file read: its tags, its comments per ply (index 0 = before the first move), the
+    replayed game and the clock readings `{mm:ss}` after each ply (seconds, None unknown)."""
 
     tags: dict[str, str]
     comments: list[str | None]
     game: Replay
+    clocks: list[int | None] = field(default_factory=list)
 
 
 def _remove_variations(text: str) -> str:
@@ -118,7 +119,7 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
         check_declared_score(game, (int(result.group(1)), int(result.group(2))),
                              "the Result tag")
     body = split_tags(_remove_variations(text), Record())
-    return OgnGame(dict(record.tags), _comments(body, game.plies), game)
+    return OgnGame(dict(record.tags), _comments(body, game.plies), game, record.clocks)
 
 
 def write_ogn(game: Replay, tags: dict[str, str] | None = None,

@@ -3,7 +3,7 @@
 from django import template
 
 from games.live import live_board_code
-from games.live_models import LiveBoard
+from games.models.live import LiveBoard
 
 register = template.Library()
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.live import live_board_code
-from games.live_models import LiveBoard
+from games.models.live import LiveBoard
 from games.oware.notation import parse_record
 from tournaments.models import Result, Round
 from tournaments.services.rounds import store_boards

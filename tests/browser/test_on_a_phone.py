@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Result
+from games.models import GameRecord
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,7 @@ def test_a_spectator_finds_the_standings_from_the_tournament_page(phone, live_se
 
 
 def test_a_spectator_steps_through_a_recorded_game(phone, live_server, demo):
-    game = Result.objects.exclude(record="").first().pairing_id
+    game = GameRecord.objects.first().pairing_id
     phone.goto(f"{live_server.url}/t/demo/game/{game}/?ply=0")
     assert phone.locator(".ow-pit").count() == 12
     phone.get_by_role("link", name="▶").click()

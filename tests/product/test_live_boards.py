@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games.live import live_board_code
-from games.live_models import CODE_ALPHABET, LiveBoard
+from games.models.live import CODE_ALPHABET, LiveBoard
 from games.oware.notation import replay_record
 from tournaments.models import Result
 

@@ -4,7 +4,8 @@ import pytest
 from django.core.management import call_command
 from django.utils.html import escape
 
-from tournaments.models import Pairing, Result, Round, Tournament
+from games.models import GameRecord
+from tournaments.models import Pairing, Round, Tournament
 from tournaments.services.rounds import pair_next_round
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +73,7 @@ def test_a_player_page_lists_his_games(client, demo):
 
 
 def test_a_game_with_a_record_is_replayed_on_a_board(client, demo):
-    game = Result.objects.exclude(record="").select_related("pairing").first().pairing
+    game = GameRecord.objects.select_related("pairing").first().pairing
     final = page(client, f"/t/demo/game/{game.pk}/")
     start = page(client, f"/t/demo/game/{game.pk}/?ply=0")
     assert 'class="ow-board"' in final and "ply 0 of" in start

@@ -73,6 +73,7 @@ class PublishedRounds:
                 "pairings__south",
                 "pairings__north",
                 "pairings__result",
+                "pairings__game_record",
             )
             .order_by("number")
         )

@@ -48,7 +48,6 @@ class Result(models.Model):
     decided_by = models.CharField(
         _("flagged, resigning or absent side"), max_length=1, choices=Side, blank=True
     )
-    record = models.TextField(_("move record"), blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -110,6 +109,13 @@ class Result(models.Model):
 
     def __str__(self):
         return f"{self.pairing}: {self.south_points}–{self.north_points} ({self.ending})"
+
+    @property
+    def record(self) -> str:
+        """The move record as entered, kept by the game's record (`games.GameRecord.text`);
+        '' when the game has none. Select `pairing__game_record` to read it without a query."""
+        game_record = getattr(self.pairing, "game_record", None)
+        return game_record.text if game_record else ""
 
     @property
     def is_played(self) -> bool:

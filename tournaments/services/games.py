@@ -1,11 +1,16 @@
-"""A stored game as the game viewer shows it: the record replayed, one position at a time."""
+"""A stored game as the game viewer shows it: the record replayed, one position at a time, the
+moves with their clock readings and warning marks, and the repetitions of an agreed end."""
 
 from dataclasses import dataclass
 
+from games.models import GameRecord
 from games.oware.board_view import board_view
+from games.oware.clock import clock_text, warning_marks
 from games.oware.errors import RecordError
-from games.oware.notation import replay_record
+from games.oware.notation import parse_leniently, replay_record
 from games.oware.position import ROW
+from games.oware.replay import replay
+from games.oware.rules import AGREED
 from tournaments.models import Result
 
 
@@ -40,3 +45,64 @@ def game_view(result: Result | None, variant: str, ply: int | None) -> GameView 
         # Moves are counted from the mover's left; North's pits follow South's six.
         last_pit = replayed.moves[ply - 1] + ROW * replayed.sides[ply - 1]
     return GameView(board_view(replayed.position(ply), last_pit=last_pit), ply, replayed.plies)
+
+
+def move_list(game_record: GameRecord | None, warning_minutes: int) -> list[dict]:
+    """Each ply of `game_record` as `{"ply", "notation", "clock", "under_warning"}`: the move in
+    letters (`C`, `e+3`), the mover's clock after it (`mm:ss`, None when unknown) and whether
+    the mover played it under the arbiter-call warning time. Empty when there is no readable
+    record."""
+    if game_record is None or not game_record.readable or not game_record.moves:
+        return []
+    try:
+        replayed = replay(game_record.moves, game_record.variant)
+    except RecordError:
+        return []
+    clocks = list(game_record.clocks) or [None] * replayed.plies
+    marks = warning_marks(clocks, replayed.sides, warning_minutes * 60)
+    plies = []
+    for index, (move, side) in enumerate(zip(replayed.moves, replayed.sides, strict=True)):
+        notation = ("ABCDEF" if side == 0 else "abcdef")[move]
+        if replayed.captures[index]:
+            notation += f"+{replayed.captures[index]}"
+        reading = clocks[index]
+        plies.append(
+            {
+                "ply": index + 1,
+                "notation": notation,
+                "clock": clock_text(reading) if reading is not None else None,
+                "under_warning": marks[index],
+            }
+        )
+    return plies
+
+
+@dataclass
+class RepetitionReport:
+    """The repeated positions of a record ended by agreement: each as `(ply, first_ply)`, the
+    ply that repeats the position first seen after `first_ply` (no capture in between)."""
+
+    repetitions: list[tuple[int, int]]
+
+    @property
+    def found(self) -> bool:
+        return bool(self.repetitions)
+
+
+def agreed_end_repetitions(
+    record: str, variant: str, ending: str | None = None
+) -> RepetitionReport | None:
+    """What the engine finds repeated in `record` when it ends by agreement (`agreed` written in
+    the text or given as `ending`), to show the arbiter before saving; None when it is no agreed
+    end, has no record, or is not a valid record (the results service reports that)."""
+    if not record.strip():
+        return None  # typed scores: no positions to show
+    if ending != AGREED and parse_leniently(record)[0].ending != AGREED:
+        return None
+    try:
+        replayed = replay_record(record, variant, AGREED)
+    except RecordError:
+        return None
+    if replayed.ending != AGREED:
+        return None
+    return RepetitionReport([(r.ply, r.first_ply) for r in replayed.repetitions])

@@ -12,8 +12,10 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.models import GameRecord, RecordSource
+from games.oware.clock import check_clocks
 from games.oware.errors import RecordError
-from games.oware.notation import replay_record
+from games.oware.notation import parse_leniently, replay_record
 from games.oware.outcome import (
     GameResult,
     ResultEntryError,
@@ -21,7 +23,7 @@ from games.oware.outcome import (
     result_of_replay,
     timed_out_score,
 )
-from tournaments.models import Pairing, Result, ResultChange, Round
+from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
 from tournaments.models.results import Ending
 from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ServiceError
@@ -64,6 +66,17 @@ class ResultEntry:
     stores_at_end: bool = False
 
 
+@dataclass
+class Assessment:
+    """An entry checked: its game result, the side that decided it ('' when none), and for an
+    entry with a record the moves (mover-relative pits) and clock readings (seconds or None)."""
+
+    outcome: GameResult
+    decided_by: str
+    moves: list[int] | None = None
+    clocks: list[int | None] | None = None
+
+
 def current_version(pairing: Pairing) -> int:
     """The id of the pairing's last result change, 0 before any: what a page showed."""
     last = pairing.result_changes.order_by("-pk").values_list("pk", flat=True).first()
@@ -76,29 +89,35 @@ def record_result(
     *,
     by,
     reason: str = "",
+    source: str = RecordSource.TYPED,
     expected: int | None = None,
 ) -> Result:
     """Validate `entry`, store it as the result of `pairing` and log the change.
 
+    An entry with a record also writes the game's record (`games.GameRecord`, marked with
+    `source`) in the same transaction; an entry without one removes any record the game had.
     Raises ServiceError (nothing written) when the user is not an arbiter of the tournament, the
-    round is not published, the pairing is a bye, or the entry is impossible or contradicts its
-    record; the error's `field` names the input at fault. A correction (a result already
-    stored) needs a `reason`. With `expected` (the `current_version` the arbiter's page showed)
-    a result changed by someone else since is refused with code 'result_changed'. An entry that
-    changes nothing is not recorded again.
+    round is not published, the pairing is a bye, or the entry is impossible, contradicts its
+    record or has clock readings the time control refuses; the error's `field` names the input
+    at fault. A correction (a result already stored) needs a `reason`. With `expected` (the
+    `current_version` the arbiter's page showed) a result changed by someone else since is
+    refused with code 'result_changed'. An entry that changes nothing is not recorded again.
     """
     tournament = pairing.round.section.tournament
     require_arbiter(tournament, by)
-    outcome, decided_by = evaluate(entry, tournament.variant)
+    assessment = assess(entry, tournament)
     with transaction.atomic():
         pairing = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
         _check_pairing_takes_a_result(pairing)
         _check_expected(pairing, expected)
         result = Result.objects.filter(pairing=pairing).first()
+        if result:
+            result.pairing = pairing
         before = result.snapshot() if result else None
         result = result or Result(pairing=pairing)
-        _fill(result, outcome, decided_by, entry.record, by)
-        if before is not None and result.snapshot() == before:
+        _fill(result, assessment.outcome, assessment.decided_by, by)
+        record_text = entry.record.strip() if assessment.moves is not None else ""
+        if before is not None and {**result.snapshot(), "record": record_text} == before:
             return Result.objects.get(pk=result.pk)
         if before is not None and not reason.strip():
             raise ServiceError(
@@ -108,6 +127,7 @@ def record_result(
                 field="reason",
             )
         result.save()
+        _write_game_record(pairing, entry, assessment, tournament.variant, source)
         ResultChange.objects.create(
             pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
         )
@@ -116,16 +136,47 @@ def record_result(
 
 
 def evaluate(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
-    """The game result `entry` stands for, and the side that decided it ('' when none).
-
-    Raises ServiceError when the entry is impossible.
-    """
+    """The game result `entry` stands for, and the side that decided it ('' when none); the
+    rules only, no time control. Raises ServiceError when the entry is impossible."""
     if entry.record.strip():
-        return _from_record(entry, variant)
+        assessment = _from_record(entry, variant, start_seconds=None)
+        return assessment.outcome, assessment.decided_by
     return _from_scores(entry)
 
 
-def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
+def assess(entry: ResultEntry, tournament: Tournament) -> Assessment:
+    """Check `entry` against the rules of `tournament`'s variant and, for a record, its clock
+    readings against the time control. Raises ServiceError when the entry is impossible."""
+    if entry.record.strip():
+        return _from_record(
+            entry, tournament.variant, start_seconds=tournament.minutes_per_player * 60
+        )
+    return Assessment(*_from_scores(entry))
+
+
+def _write_game_record(
+    pairing: Pairing, entry: ResultEntry, assessment: Assessment, variant: str, source: str
+) -> None:
+    """Keep the game's record in step with the result just written."""
+    if assessment.moves is None:
+        GameRecord.objects.filter(pairing=pairing).delete()
+        pairing.game_record = None
+        return
+    pairing.game_record, _created = GameRecord.objects.update_or_create(
+        pairing=pairing,
+        defaults={
+            "variant": variant,
+            "moves": assessment.moves,
+            "clocks": assessment.clocks,
+            "ending": assessment.outcome.ending,
+            "source": source,
+            "text": entry.record.strip(),
+            "readable": True,
+        },
+    )
+
+
+def _from_record(entry: ResultEntry, variant: str, *, start_seconds: int | None) -> Assessment:
     declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
     if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
         raise ServiceError(
@@ -146,6 +197,16 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
                 % {"limit": MAX_RECORD_PLIES, "plies": game.plies},
                 code="record_too_long",
                 field="record",
+            )
+        clocks = parse_leniently(entry.record)[0].clocks
+        if start_seconds is not None:
+            # Before the ending: a refused reading names an earlier ply than an unfinished game.
+            check_clocks(
+                clocks,
+                game.sides,
+                start_seconds=start_seconds,
+                ending=game.ending,
+                to_move=game.to_move,
             )
         outcome = result_of_replay(game)
     except RecordError as error:
@@ -189,7 +250,7 @@ def _from_record(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
             )
         decided_by = mover
     _check_typed_points(entry, outcome)
-    return outcome, decided_by
+    return Assessment(outcome, decided_by, list(game.moves), clocks)
 
 
 def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
@@ -234,43 +295,6 @@ def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
         entry.decided_by if entry.ending in (Ending.TIME, Ending.RESIGN, Ending.FORFEIT) else ""
     )
     return outcome, decided_by
-
-
-def _check_expected(pairing: Pairing, expected: int | None) -> None:
-    if expected is None:
-        return
-    last = pairing.result_changes.select_related("changed_by").order_by("-pk").first()
-    if (last.pk if last else 0) != expected:
-        who = last.changed_by.get_username() if last and last.changed_by else _("someone")
-        raise ServiceError(
-            _("Board %(board)d was changed by %(who)s meanwhile; check the result shown.")
-            % {"board": pairing.board, "who": who},
-            code="result_changed",
-            field="pairing",
-        )
-
-
-def _scores_from_stores(entry: ResultEntry) -> tuple[int | None, int | None]:
-    """The game score of a time forfeit or resignation typed as the stores at that moment."""
-    if not entry.stores_at_end or entry.ending not in (Ending.TIME, Ending.RESIGN):
-        return entry.south_seeds, entry.north_seeds
-    if entry.south_seeds is None or entry.north_seeds is None or entry.decided_by not in "SN":
-        return entry.south_seeds, entry.north_seeds
-    if entry.south_seeds + entry.north_seeds > 48:
-        raise ServiceError(
-            _("The two stores hold more than 48 seeds."), code="too_many_seeds", field="north_seeds"
-        )
-    loser = "SN".index(entry.decided_by)
-    stores = (entry.south_seeds, entry.north_seeds)
-    if entry.ending == Ending.TIME:
-        return timed_out_score(stores, loser)[0]
-    if stores[loser] > 24:
-        raise ServiceError(
-            _("A player with more than 24 seeds has already won; he cannot resign."),
-            code="inconsistent_with_ending",
-            field="decided_by",
-        )
-    return (stores[0], 25) if loser == 0 else (25, stores[1])
 
 
 def _field_name(core_field: str) -> str:
@@ -327,10 +351,46 @@ def _check_pairing_takes_a_result(pairing: Pairing) -> None:
         )
 
 
-def _fill(result: Result, outcome: GameResult, decided_by: str, record: str, by) -> None:
+def _fill(result: Result, outcome: GameResult, decided_by: str, by) -> None:
     result.south_points, result.north_points = _points(outcome)
     result.south_seeds, result.north_seeds = outcome.game_score or (None, None)
     result.ending = outcome.ending
     result.decided_by = decided_by
-    result.record = record.strip()
     result.entered_by = by
+
+
+def _check_expected(pairing: Pairing, expected: int | None) -> None:
+    if expected is None:
+        return
+    last = pairing.result_changes.select_related("changed_by").order_by("-pk").first()
+    if (last.pk if last else 0) != expected:
+        who = last.changed_by.get_username() if last and last.changed_by else _("someone")
+        raise ServiceError(
+            _("Board %(board)d was changed by %(who)s meanwhile; check the result shown.")
+            % {"board": pairing.board, "who": who},
+            code="result_changed",
+            field="pairing",
+        )
+
+
+def _scores_from_stores(entry: ResultEntry) -> tuple[int | None, int | None]:
+    """The game score of a time forfeit or resignation typed as the stores at that moment."""
+    if not entry.stores_at_end or entry.ending not in (Ending.TIME, Ending.RESIGN):
+        return entry.south_seeds, entry.north_seeds
+    if entry.south_seeds is None or entry.north_seeds is None or entry.decided_by not in "SN":
+        return entry.south_seeds, entry.north_seeds
+    if entry.south_seeds + entry.north_seeds > 48:
+        raise ServiceError(
+            _("The two stores hold more than 48 seeds."), code="too_many_seeds", field="north_seeds"
+        )
+    loser = "SN".index(entry.decided_by)
+    stores = (entry.south_seeds, entry.north_seeds)
+    if entry.ending == Ending.TIME:
+        return timed_out_score(stores, loser)[0]
+    if stores[loser] > 24:
+        raise ServiceError(
+            _("A player with more than 24 seeds has already won; he cannot resign."),
+            code="inconsistent_with_ending",
+            field="decided_by",
+        )
+    return (stores[0], 25) if loser == 0 else (25, stores[1])

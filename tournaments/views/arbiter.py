@@ -5,10 +5,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import DraftPairingForm, PublishForm, ResultForm
+from tournaments.forms import DraftPairingForm, GameFileForm, PublishForm, ResultForm
 from tournaments.models import Pairing, Result, Round
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
+from tournaments.services.game_files import import_ogn
+from tournaments.services.games import agreed_end_repetitions, move_list
 from tournaments.services.progress import next_step
 from tournaments.services.registration import numbering_needed
 from tournaments.services.results import current_version, record_result
@@ -172,42 +174,64 @@ def edit_draft(request, tournament, section, number):
 
 @arbiter_required
 def enter_result(request, tournament, pairing_id):
+    """Enter or correct a game's result: typed, or imported from an .ogn file. An agreed end is
+    saved only once the arbiter has seen the repetitions the engine finds in its record; a
+    result saved by someone else since the page was shown is not overwritten."""
     pairing = get_object_or_404(
-        Pairing.objects.select_related("round__section__tournament", "south", "north"),
+        Pairing.objects.select_related(
+            "round__section__tournament", "south", "north", "result", "game_record"
+        ),
         pk=pairing_id,
         round__section__tournament=tournament,
     )
     current = getattr(pairing, "result", None)
-    if request.method == "POST":
+    repetitions = None
+    form = file_form = None
+    if request.method == "POST" and "import_ogn" in request.POST:
+        file_form = GameFileForm(request.POST, request.FILES)
+        if file_form.is_valid():
+            try:
+                import_ogn(
+                    pairing,
+                    file_form.cleaned_data["text"],
+                    by=request.user,
+                    reason=file_form.cleaned_data["reason"],
+                )
+            except ServiceError as error:
+                file_form.add_error(None, error.message)
+            else:
+                return _result_saved(request, tournament, pairing)
+    elif request.method == "POST":
         form = ResultForm(request.POST)
         form.fields["reason"].required = current is not None
         if form.is_valid():
-            try:
-                record_result(
-                    pairing,
-                    form.entry(),
-                    by=request.user,
-                    reason=form.cleaned_data["reason"],
-                    expected=form.cleaned_data["version"],
+            entry = form.entry()
+            repetitions = agreed_end_repetitions(entry.record, tournament.variant, entry.ending)
+            if repetitions is not None and not form.cleaned_data["confirm_agreed"]:
+                form.add_error(
+                    "confirm_agreed",
+                    _("Check the repeated positions, then confirm the agreed end."),
                 )
-            except ServiceError as error:
-                if error.code == "result_changed":
-                    # Show what the other arbiter saved, and let this one save over it knowingly.
-                    current = Result.objects.filter(pairing=pairing).first()
-                    form.data = form.data.copy()
-                    form.data["version"] = current_version(pairing)
-                form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
-                messages.success(
-                    request, _("Result of board %(board)d saved.") % {"board": pairing.board}
-                )
-                return redirect(
-                    "arbiter:round",
-                    slug=tournament.slug,
-                    section=pairing.round.section.slug,
-                    number=pairing.round.number,
-                )
-    else:
+                try:
+                    record_result(
+                        pairing,
+                        entry,
+                        by=request.user,
+                        reason=form.cleaned_data["reason"],
+                        expected=form.cleaned_data["version"],
+                    )
+                except ServiceError as error:
+                    if error.code == "result_changed":
+                        # Show what the other arbiter saved; saving again is then deliberate.
+                        current = Result.objects.filter(pairing=pairing).first()
+                        form.data = form.data.copy()
+                        form.data["version"] = current_version(pairing)
+                    field = error.field if error.field in form.fields else None
+                    form.add_error(field, error.message)
+                else:
+                    return _result_saved(request, tournament, pairing)
+    if form is None:
         initial = {"version": current_version(pairing)}
         if current:
             initial |= {
@@ -218,8 +242,8 @@ def enter_result(request, tournament, pairing_id):
                 "record": current.record,
             }
         form = ResultForm(initial=initial)
+        form.fields["reason"].required = current is not None
     changes = pairing.result_changes.select_related("changed_by")
-    form.fields["reason"].required = current is not None
     return render(
         request,
         "tournaments/arbiter/result.html",
@@ -227,7 +251,22 @@ def enter_result(request, tournament, pairing_id):
             "tournament": tournament,
             "pairing": pairing,
             "form": form,
+            "file_form": file_form or GameFileForm(),
             "result": current,
             "changes": changes,
+            "repetitions": repetitions,
+            "moves": move_list(
+                getattr(pairing, "game_record", None), tournament.clock_warning_minutes
+            ),
         },
+    )
+
+
+def _result_saved(request, tournament, pairing):
+    messages.success(request, _("Result of board %(board)d saved.") % {"board": pairing.board})
+    return redirect(
+        "arbiter:round",
+        slug=tournament.slug,
+        section=pairing.round.section.slug,
+        number=pairing.round.number,
     )

@@ -3,13 +3,15 @@
 Only published rounds are shown; a draft pairing stays with the arbiters.
 """
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.games import game_view
 from tournaments.services.schedule import section_schedule
+from tournaments.services.game_files import game_ogn, round_ogn_zip
+from tournaments.services.games import game_view, move_list
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
 from tournaments.views.caching import revalidated
@@ -76,7 +78,7 @@ def round_pairings(request, slug, section, number):
 
 
 def _round_page(request, group: Section, rounds: list[Round], round_: Round):
-    pairings = round_.pairings.select_related("south__team", "north__team", "result")
+    pairings = round_.pairings.select_related("south__team", "north__team", "result", "game_record")
     return _section_page(
         request, group, "round.html", "pairings", rounds=rounds, round=round_, pairings=pairings
     )
@@ -130,7 +132,9 @@ def player(request, slug, section, number):
     seats = (
         Seat.objects.filter(player=person)
         .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round", "pairing__south", "pairing__north", "pairing__result")
+        .select_related(
+            "round", "pairing__south", "pairing__north", "pairing__result", "pairing__game_record"
+        )
         .order_by("round__number")
     )
     return _section_page(request, group, "player.html", None, player=person, seats=seats)
@@ -140,7 +144,7 @@ def player(request, slug, section, number):
 def game(request, slug, pairing_id):
     event = public_tournament(slug)
     pairing = get_object_or_404(
-        Pairing.objects.select_related("round__section", "south", "north", "result"),
+        Pairing.objects.select_related("round__section", "south", "north", "result", "game_record"),
         pk=pairing_id,
         round__section__tournament=event,
         north__isnull=False,
@@ -157,8 +161,37 @@ def game(request, slug, pairing_id):
             "pairing": pairing,
             "result": result,
             "view": game_view(result, event.variant, _requested_ply(request)),
+            "moves": move_list(getattr(pairing, "game_record", None), event.clock_warning_minutes),
         },
     )
+
+
+def game_file(request, slug, pairing_id):
+    """The game as an .ogn file, once its round is public."""
+    event = public_tournament(slug)
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round__section__tournament", "south", "north"),
+        pk=pairing_id,
+        round__section__tournament=event,
+        north__isnull=False,
+    )
+    text = game_ogn(pairing) if pairing.round.is_public else None
+    if text is None:
+        raise Http404("No public record.")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    name = f"{event.slug}-r{pairing.round.number}-b{pairing.board}.ogn"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def round_game_files(request, slug, section, number):
+    """Every recorded game of a public round, as a zip of .ogn files."""
+    group = public_section(slug, section)
+    round_ = get_object_or_404(group.rounds.exclude(status=Round.Status.DRAFT), number=number)
+    response = HttpResponse(round_ogn_zip(round_), content_type="application/zip")
+    name = f"{group.tournament.slug}-{group.slug}-round-{number}.zip"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 def _requested_ply(request) -> int | None:

@@ -8,7 +8,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("tournaments", "0002_tiebreak_validators_and_late_entry_points"),
+        ("games", "0002_move_result_records"),
+        ("tournaments", "0016_result_record_moved"),
     ]
 
     operations = [

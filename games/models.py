@@ -1,1 +1,0 @@
-from games.live_models import *  # noqa: F403

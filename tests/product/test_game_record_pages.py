@@ -1,0 +1,172 @@
+"""Game records on the pages: the marked move list, an agreed end's repetitions shown before
+saving, and .ogn files imported on the arbiter's page and exported for a game and a round."""
+
+import io
+import zipfile
+
+import pytest
+
+from games.models import GameRecord
+from games.oware.notation import write_record
+from games.oware.ogn import read_ogn, write_ogn
+from games.oware.replay import replay
+from tournaments.models import Result
+
+from .conftest import played_game, record_of
+
+pytestmark = pytest.mark.django_db
+
+OPENING = [3, 1, 0, 5, 0, 4]  # D b A f A e
+# A game of 115 plies whose last position repeats the one after ply 103 (no capture between).
+REPEATING = [
+    4, 3, 2, 2, 3, 1, 4, 0, 0, 1, 4, 4, 2, 3, 4, 2, 0, 3, 2, 4, 1, 2, 5, 3, 0, 5, 3, 0, 5, 3,
+    1, 5, 4, 2, 0, 4, 2, 4, 0, 2, 1, 5, 2, 3, 3, 3, 4, 0, 5, 1, 4, 3, 2, 4, 0, 2, 2, 3, 4, 5,
+    2, 4, 4, 0, 3, 0, 5, 4, 4, 2, 1, 0, 5, 0, 2, 4, 3, 5, 0, 1, 4, 4, 0, 5, 5, 0, 0, 2, 1, 3,
+    0, 1, 2, 2, 1, 3, 2, 5, 3, 4, 4, 0, 5, 5, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5,
+]  # fmt: skip
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def public(tournament):
+    tournament.published = True
+    tournament.save()
+    return tournament
+
+
+def result_page(game) -> str:
+    return f"/t/{game.round.section.tournament.slug}/arbiter/game/{game.pk}/result/"
+
+
+def clocked_record() -> str:
+    """The opening with South under three minutes from ply 3 on."""
+    clocks = [300, 250, 170, 240, 100, 200]
+    return write_record(replay(OPENING, "abapa", "agreed"), clocks=clocks)
+
+
+def test_the_game_viewer_marks_the_plies_played_under_the_warning_time(
+    client, alice_client, game, public
+):
+    alice_client.post(result_page(game), {"record": clocked_record(), "confirm_agreed": "on"})
+    html = client.get(f"/t/accra/game/{game.pk}/").content.decode()
+    assert html.count('class="under-warning"') == 2  # plies 3 and 5
+    assert "02:50" in html
+
+
+def test_the_arbiters_page_marks_them_too(alice_client, game):
+    alice_client.post(result_page(game), {"record": clocked_record(), "confirm_agreed": "on"})
+    html = alice_client.get(result_page(game)).content.decode()
+    assert html.count('class="under-warning"') == 2
+
+
+def test_an_agreed_end_shows_the_repeated_positions_before_it_is_saved(alice_client, game):
+    record = write_record(replay(REPEATING, "abapa", "agreed"))
+    response = alice_client.post(result_page(game), {"record": record})
+    html = response.content.decode()
+    assert "The position after ply 115 repeats the one after ply 103." in html
+    assert not Result.objects.filter(pairing=game).exists()
+
+    alice_client.post(result_page(game), {"record": record, "confirm_agreed": "on"})
+    assert Result.objects.get(pairing=game).ending == "agreed"
+
+
+def test_an_agreed_end_without_repetition_says_there_is_none(alice_client, game):
+    record = record_of(OPENING)
+    response = alice_client.post(result_page(game), {"record": record, "ending": "agreed"})
+    assert "The engine finds no repeated position in this record." in response.content.decode()
+    assert not Result.objects.filter(pairing=game).exists()
+
+
+def test_other_endings_need_no_confirmation(alice_client, game):
+    moves, _ = played_game("capture")
+    alice_client.post(result_page(game), {"record": record_of(moves)})
+    assert Result.objects.get(pairing=game).ending == "capture"
+
+
+def test_a_game_file_is_imported_through_the_validator(alice_client, game):
+    moves, replayed = played_game("capture")
+    text = write_ogn(replay(moves, "abapa"), {"South": "Ama", "North": "Kofi"})
+    upload = io.BytesIO(text.encode())
+    upload.name = "game.ogn"
+    alice_client.post(result_page(game), {"import_ogn": "1", "ogn-file": upload})
+    result = Result.objects.get(pairing=game)
+    assert (result.south_seeds, result.north_seeds) == replayed.stores
+    stored = GameRecord.objects.get(pairing=game)
+    assert (stored.source, stored.moves) == ("imported", moves)
+
+
+def test_a_pasted_game_file_with_an_impossible_clock_is_refused(alice_client, game):
+    text = '[Variant "Oware Abapa"]\n\n1. D {19:00} b {21:00} 2. A f\n'
+    response = alice_client.post(result_page(game), {"import_ogn": "1", "ogn-pasted": text})
+    assert "ply 2" in response.content.decode()
+    assert not Result.objects.filter(pairing=game).exists()
+
+
+def test_a_game_file_of_other_players_is_refused(alice_client, game):
+    moves, _ = played_game("capture")
+    text = write_ogn(replay(moves, "abapa"), {"South": "Yaw", "North": "Kofi"})
+    response = alice_client.post(result_page(game), {"import_ogn": "1", "ogn-pasted": text})
+    assert "Yaw" in response.content.decode()
+    assert not Result.objects.filter(pairing=game).exists()
+
+
+def test_a_game_is_exported_with_its_clock_readings(client, alice_client, game, public):
+    alice_client.post(result_page(game), {"record": clocked_record(), "confirm_agreed": "on"})
+    response = client.get(f"/t/accra/game/{game.pk}/ogn")
+    assert response["Content-Disposition"].endswith('.ogn"')
+    read = read_ogn(response.content.decode())
+    assert read.game.moves == OPENING
+    assert read.clocks == [300, 250, 170, 240, 100, 200]
+    assert read.game.ending == "agreed"
+    assert (read.tags["South"], read.tags["North"]) == ("Ama", "Kofi")
+
+
+def test_an_exported_game_imports_back_to_the_same_result(client, alice_client, game, public):
+    moves, _ = played_game("capture")
+    alice_client.post(result_page(game), {"record": record_of(moves)})
+    exported = client.get(f"/t/accra/game/{game.pk}/ogn").content.decode()
+    before = Result.objects.get(pairing=game)
+    alice_client.post(result_page(game), {"import_ogn": "1", "ogn-pasted": exported})
+    after = Result.objects.get(pairing=game)
+    assert (after.south_seeds, after.north_seeds, after.ending) == (
+        before.south_seeds,
+        before.north_seeds,
+        before.ending,
+    )
+    # The same game imported back changes nothing, so nothing is written or logged again.
+    assert GameRecord.objects.get(pairing=game).source == "typed"
+    assert game.result_changes.count() == 1
+
+
+def test_a_round_is_exported_as_a_zip_of_its_recorded_games(
+    client, alice_client, published_round, public
+):
+    boards = published_round.pairings.order_by("board")
+    moves, _ = played_game("capture")
+    for pairing in boards[:2]:
+        alice_client.post(result_page(pairing), {"record": record_of(moves)})
+    response = client.get("/t/accra/men/round/1/ogn.zip")
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    assert archive.namelist() == ["board-01.ogn", "board-02.ogn"]
+    assert read_ogn(archive.read("board-02.ogn").decode()).game.moves == moves
+
+
+def test_a_game_of_a_draft_round_is_not_exported(client, alice_client, game, public):
+    moves, _ = played_game("capture")
+    alice_client.post(result_page(game), {"record": record_of(moves)})
+    game.round.status = "draft"
+    game.round.save()
+    assert client.get(f"/t/accra/game/{game.pk}/ogn").status_code == 404
+    assert client.get("/t/accra/men/round/1/ogn.zip").status_code == 404
+
+
+def test_an_agreed_end_typed_as_scores_has_no_positions_to_confirm(alice_client, game):
+    alice_client.post(
+        result_page(game), {"ending": "agreed", "south_seeds": "30", "north_seeds": "18"}
+    )
+    assert Result.objects.get(pairing=game).ending == "agreed"
