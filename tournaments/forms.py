@@ -6,6 +6,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import tiebreak_labels
 from tournaments.models import Player, Team, Tournament
 from tournaments.models.results import Ending, Side
 from tournaments.services.results import ResultEntry
@@ -145,6 +146,12 @@ class TournamentForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The codes an arbiter may list come from the tie-break registry, in its words.
+        self.fields["tiebreaks"].help_text = tiebreak_labels.choices_help()
+        self.fields["team_tiebreaks"].help_text = tiebreak_labels.choices_help(individual=False)
 
 
 class NewTournamentForm(TournamentForm):

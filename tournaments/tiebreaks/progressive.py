@@ -19,4 +19,3 @@ def progressive_score(section: Section, cut_low: int = 0) -> list[int]:
                 total += running
         values.append(total)
     return values
-
