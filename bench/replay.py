@@ -8,6 +8,7 @@ stores and winner computed — and prints the best and median plies per second. 
 decoding JSON is outside the timing. With --text the movetext records are parsed and replayed
 instead of the pit numbers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,8 +70,10 @@ def main() -> None:
         rates.append(plies / (time.perf_counter() - start))
     kind = "records (text)" if args.text else "moves"
     print(f"{len(games)} games, {plies} plies per pass, replaying {kind}")
-    print(f"best {max(rates):,.0f} plies/s, median {statistics.median(rates):,.0f} plies/s "
-          f"over {args.repeat} passes (Python {sys.version.split()[0]})")
+    print(
+        f"best {max(rates):,.0f} plies/s, median {statistics.median(rates):,.0f} plies/s "
+        f"over {args.repeat} passes (Python {sys.version.split()[0]})"
+    )
 
 
 if __name__ == "__main__":

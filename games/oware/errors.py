@@ -1,4 +1,5 @@
 """The one error type for invalid game records, and its reason codes."""
+
 from __future__ import annotations
 
 # Reason codes of the rules (see spec/oware-rules.md).
@@ -17,8 +18,20 @@ DECLARED_SCORE = "declared_score"
 # beside it.
 DECLARED_ENDING = "declared_ending"
 
-REASONS = frozenset({EMPTY_PIT, MUST_FEED, GRAND_SLAM, SINGLETON, NO_SUCH_PIT, GAME_OVER,
-                     BAD_TOKEN, CAPTURE_COUNT, DECLARED_SCORE, DECLARED_ENDING})
+REASONS = frozenset(
+    {
+        EMPTY_PIT,
+        MUST_FEED,
+        GRAND_SLAM,
+        SINGLETON,
+        NO_SUCH_PIT,
+        GAME_OVER,
+        BAD_TOKEN,
+        CAPTURE_COUNT,
+        DECLARED_SCORE,
+        DECLARED_ENDING,
+    }
+)
 
 
 class RecordError(ValueError):

@@ -8,6 +8,7 @@ For speed the rules work on a *packed* board: one Python int holding each pit in
 48 seeds fit in 6 bits, so a field never overflows into its neighbour and a whole sowing is one
 addition of a precomputed delta (see `sowing.py`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -94,4 +95,4 @@ class Position:
 
     def row(self, side: int) -> tuple[int, ...]:
         """`side`'s six pits from its owner's left."""
-        return self.pits[side * ROW:(side + 1) * ROW]
+        return self.pits[side * ROW : (side + 1) * ROW]
