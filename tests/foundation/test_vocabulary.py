@@ -60,3 +60,17 @@ def test_a_trf_round_reads_the_same_for_the_pairing_and_the_tie_breaks():
         RoundOutcome.GAME,
         RoundOutcome.PAIRING_BYE,
     ]
+
+
+def test_the_variant_and_ending_choices_are_the_rules_engine_ones():
+    from games.oware.outcome import ENDINGS
+    from games.oware.variants import VARIANTS
+    from tournaments.models.event import Variant
+    from tournaments.models.results import Ending
+
+    assert list(Variant.values) == list(VARIANTS)
+    assert Variant.GRAND_SLAM_FORBIDDEN == "grand-slam-forbidden"
+    assert Variant.OURI.label == "Ouri (Cabo Verde)"
+    assert list(Ending.values) == list(ENDINGS)
+    assert Ending.DOUBLE_FORFEIT == "double_forfeit"
+    assert Ending.CAPTURE.label == "Capture past 24"
