@@ -47,11 +47,6 @@ def store_of(state: int, side: int) -> int:
     return (state >> STORE_SHIFT[side]) & FIELD_MASK
 
 
-def row_seeds(state: int, side: int) -> int:
-    """Seeds on `side`'s row of a packed board."""
-    return sum((state >> (FIELD * (side * ROW + i))) & FIELD_MASK for i in range(ROW))
-
-
 @dataclass(frozen=True)
 class Position:
     """A position: `pits` (12 counts), `stores` (South, North) and `to_move` (SOUTH or NORTH)."""
@@ -78,12 +73,6 @@ class Position:
     @classmethod
     def from_packed(cls, state: int, to_move: int) -> Position:
         values = unpack(state)
-        return cls(tuple(values[:PITS]), (values[PITS], values[PITS + 1]), to_move)
-
-    @classmethod
-    def from_list(cls, values, to_move: int = SOUTH) -> Position:
-        """Build from the 14-integer form (pits 0–11, South's store, North's store)."""
-        values = list(values)
         return cls(tuple(values[:PITS]), (values[PITS], values[PITS + 1]), to_move)
 
     def packed(self) -> int:

@@ -146,6 +146,8 @@ def _illegal(ply: int, state: int, side: int, move, variant: Variant, over: bool
     return RecordError(ply, reason, _MESSAGES[reason])
 
 
+# A measured hot loop (bench/replay.py, docs/performance.md): the ply loop stays in one function
+# so that its locals stay fast.
 def replay(
     moves: Sequence[int],
     variant: str | Variant = "abapa",
