@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test install run clean translations
+.PHONY: demo test lint install run clean translations
 
 # Compiled translations (.mo) are built from the .po files in locale/ and never committed;
 # pybabel (installed with the project) compiles them without GNU gettext.
@@ -33,8 +33,13 @@ demo: install
 	DEBUG=$${DEBUG:-1} $(PY) manage.py loaddemo
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-test: install
+test: install lint
 	$(PY) -m pytest
+
+# The whole tree stays clean: lint rules and formatting are checked before the tests.
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

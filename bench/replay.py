@@ -2,12 +2,13 @@
 
 Usage: .venv/bin/python bench/replay.py [--repeat N] [--text]
 
-Loads every game of the corpus (spec corpus directory next to the repository), then replays all
+Loads every game of the corpus (tests/data/oware, packed from the shared corpus), then replays all
 of them N times (default 7) with `games.oware.replay` — every move checked, the ending, final
 stores and winner computed — and prints the best and median plies per second. Loading and
 decoding JSON is outside the timing. With --text the movetext records are parsed and replayed
 instead of the pit numbers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,7 +26,7 @@ from games.oware.errors import RecordError  # noqa: E402
 from games.oware.notation import replay_record  # noqa: E402
 from games.oware.replay import replay  # noqa: E402
 
-CORPUS = REPO.parent / "shared" / "corpus" / "oware"
+CORPUS = REPO / "tests" / "data" / "oware"
 FILES = ("abapa", "grand-slam-forbidden", "ouri", "illegal")
 
 
@@ -69,8 +70,10 @@ def main() -> None:
         rates.append(plies / (time.perf_counter() - start))
     kind = "records (text)" if args.text else "moves"
     print(f"{len(games)} games, {plies} plies per pass, replaying {kind}")
-    print(f"best {max(rates):,.0f} plies/s, median {statistics.median(rates):,.0f} plies/s "
-          f"over {args.repeat} passes (Python {sys.version.split()[0]})")
+    print(
+        f"best {max(rates):,.0f} plies/s, median {statistics.median(rates):,.0f} plies/s "
+        f"over {args.repeat} passes (Python {sys.version.split()[0]})"
+    )
 
 
 if __name__ == "__main__":

@@ -4,11 +4,7 @@ Persons: alice is the arbiter of the tournament, bob is an arbiter elsewhere, ch
 plain registered user, and an anonymous client is a spectator.
 """
 
-from pathlib import Path
-
 import pytest
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import tiebreak_labels
 from tournaments.models import Player, Team, Tournament
 from tournaments.models.event import PAIRING_SYSTEM_CHOICES
 from tournaments.models.results import Ending, Side
@@ -272,6 +273,9 @@ class TournamentForm(forms.ModelForm):
         if value is None:
             return self.instance.players_per_team_per_section
         return value
+        # The codes an arbiter may list come from the tie-break registry, in its words.
+        self.fields["tiebreaks"].help_text = tiebreak_labels.choices_help()
+        self.fields["team_tiebreaks"].help_text = tiebreak_labels.choices_help(individual=False)
 
 
 class NewTournamentForm(TournamentForm):

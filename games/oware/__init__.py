@@ -9,16 +9,17 @@ Plain Python, no framework. The main entry points:
 - `board_view(position, last_pit=None, error_pit=None)` → context for templates/games/board.html.
 - `parse_record` / `write_record` for movetext, `read_ogn` / `write_ogn` for Aualé files.
 """
+
 from .board_view import board_view
 from .errors import RecordError
 from .notation import Record, parse_record, replay_record, write_record
 from .ogn import OgnGame, read_ogn, write_ogn
 from .outcome import (
-                      GameResult,
-                      ResultEntryError,
-                      result_from_record,
-                      result_from_scores,
-                      result_of_replay,
+    GameResult,
+    ResultEntryError,
+    result_from_record,
+    result_from_scores,
+    result_of_replay,
 )
 from .position import NORTH, SOUTH, Position
 from .replay import Repetition, Replay, replay
@@ -26,8 +27,29 @@ from .rules import legal_moves, play
 from .variants import VARIANTS, Variant, get_variant
 
 __all__ = [
-    "board_view", "RecordError", "Record", "parse_record", "replay_record", "write_record",
-    "OgnGame", "read_ogn", "write_ogn", "GameResult", "ResultEntryError", "result_from_record",
-    "result_from_scores", "result_of_replay", "NORTH", "SOUTH", "Position", "Replay",
-    "Repetition", "replay", "legal_moves", "play", "VARIANTS", "Variant", "get_variant",
+    "board_view",
+    "RecordError",
+    "Record",
+    "parse_record",
+    "replay_record",
+    "write_record",
+    "OgnGame",
+    "read_ogn",
+    "write_ogn",
+    "GameResult",
+    "ResultEntryError",
+    "result_from_record",
+    "result_from_scores",
+    "result_of_replay",
+    "NORTH",
+    "SOUTH",
+    "Position",
+    "Replay",
+    "Repetition",
+    "replay",
+    "legal_moves",
+    "play",
+    "VARIANTS",
+    "Variant",
+    "get_variant",
 ]

@@ -6,6 +6,7 @@ Reads JSON lines on standard input, each with `id`, `variant`, `end` and either 
 `{"id": …, "error": {"ply", "reason", "message"}}`. An invalid record is an answer, not a failure;
 an input line that is not a request at all gets `{"id": …, "error": {"ply": 0, "reason": …}}`.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,10 @@ def run_replay(lines, out) -> None:
         except json.JSONDecodeError as error:
             request = {"id": None, "bad": str(error)}
         if not isinstance(request, dict) or "bad" in request:
-            reply = {"id": None, "error": {"ply": 0, "reason": "bad_request",
-                                           "message": "not a JSON object"}}
+            reply = {
+                "id": None,
+                "error": {"ply": 0, "reason": "bad_request", "message": "not a JSON object"},
+            }
         else:
             reply = answer(request)
         out.write(json.dumps(reply) + "\n")

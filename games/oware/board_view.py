@@ -4,6 +4,7 @@ The board is drawn as South sees it: North's row on top, running right to left (
 is at South's right), South's row at the bottom from `A` on the left to `F` on the right. North's
 store is at the left end, South's at the right, where each row's sowing runs into.
 """
+
 from __future__ import annotations
 
 from .position import ROW, SOUTH, Position
@@ -11,8 +12,9 @@ from .position import ROW, SOUTH, Position
 PIT_NAMES = "ABCDEFabcdef"
 
 
-def board_view(position: Position, last_pit: int | None = None,
-               error_pit: int | None = None) -> dict:
+def board_view(
+    position: Position, last_pit: int | None = None, error_pit: int | None = None
+) -> dict:
     """A template context for `position`.
 
     last_pit / error_pit: absolute pit indexes (0–11) to highlight as the last move played and
@@ -36,8 +38,15 @@ def board_view(position: Position, last_pit: int | None = None,
         label = f"{owner} pit {PIT_NAMES[index]}: {seeds} seed{'s' if seeds != 1 else ''}"
         if marks:
             label += " (" + ", ".join(marks) + ")"
-        return {"index": index, "name": PIT_NAMES[index], "seeds": seeds, "owner": owner,
-                "is_last": index == last_pit, "is_error": index == error_pit, "label": label}
+        return {
+            "index": index,
+            "name": PIT_NAMES[index],
+            "seeds": seeds,
+            "owner": owner,
+            "is_last": index == last_pit,
+            "is_error": index == error_pit,
+            "label": label,
+        }
 
     south, north = position.stores
     return {
@@ -47,6 +56,5 @@ def board_view(position: Position, last_pit: int | None = None,
         "north_store": north,
         "to_move": "South" if position.to_move == SOUTH else "North",
         "label": f"Oware board, South {south}, North {north}, "
-                 f"{'South' if position.to_move == SOUTH else 'North'} to move",
+        f"{'South' if position.to_move == SOUTH else 'North'} to move",
     }
-

@@ -1,4 +1,5 @@
 """The one error type for invalid game records, and its reason codes."""
+
 from __future__ import annotations
 
 # Reason codes of the rules (see spec/oware-rules.md).
@@ -22,9 +23,23 @@ CLOCK_ABOVE_START = "clock_above_start"
 CLOCK_GROWS = "clock_grows"
 FLAG_CONTRADICTED = "flag_contradicted"
 
-REASONS = frozenset({EMPTY_PIT, MUST_FEED, GRAND_SLAM, SINGLETON, NO_SUCH_PIT, GAME_OVER,
-                     BAD_TOKEN, CAPTURE_COUNT, DECLARED_SCORE, DECLARED_ENDING,
-                     CLOCK_ABOVE_START, CLOCK_GROWS, FLAG_CONTRADICTED})
+REASONS = frozenset(
+    {
+        EMPTY_PIT,
+        MUST_FEED,
+        GRAND_SLAM,
+        SINGLETON,
+        NO_SUCH_PIT,
+        GAME_OVER,
+        BAD_TOKEN,
+        CAPTURE_COUNT,
+        DECLARED_SCORE,
+        DECLARED_ENDING,
+        CLOCK_ABOVE_START,
+        CLOCK_GROWS,
+        FLAG_CONTRADICTED,
+    }
+)
 
 
 class RecordError(ValueError):

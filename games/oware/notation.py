@@ -13,6 +13,7 @@ Movetext tokens:
 `parse_record` turns text into a `Record`; `replay_record` parses and replays it, checking the
 declared captures, side letters, ending and score; `write_record` writes a replayed game.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,8 @@ from .variants import Variant, get_variant
 TAG_ORDER = ("Variant", "Event", "Site", "Date", "Round", "South", "North", "Result")
 
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<number>\d+\.+)
   | (?P<letter>[A-Fa-f])(?:\+(?P<lcapt>\d+))?(?![A-Za-z0-9+])
   | (?P<digit>[1-6])(?:\+(?P<dcapt>\d+))?(?![A-Za-z0-9.+\-])
@@ -36,7 +38,9 @@ _TOKEN = re.compile(r"""
   | (?P<score>\d+)-(?P<north>\d+)(?![0-9])
   | (?P<none>\*)
   | (?P<space>\s+)
-""", re.VERBOSE)
+""",
+    re.VERBOSE,
+)
 _CLOCK = re.compile(r"\s*(\d{1,3}):([0-5]\d)\s*")
 _SCORE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
@@ -96,8 +100,11 @@ def parse_leniently(text: str) -> tuple[Record, RecordError | None]:
         match = _TOKEN.match(movetext, position)
         ply = len(record.moves) + 1
         if not match:
-            snippet = movetext[position:position + 12].split()[0] if movetext[position:].split() \
-                else movetext[position:position + 12]
+            snippet = (
+                movetext[position : position + 12].split()[0]
+                if movetext[position:].split()
+                else movetext[position : position + 12]
+            )
             return record, RecordError(ply, BAD_TOKEN, f"{snippet!r} is not a move")
         position = match.end()
         group = match.lastgroup
@@ -158,13 +165,21 @@ def replay_record(text: str, variant: str | Variant = "abapa", end: str | None =
     """
     record, problem = parse_leniently(text)
     ending = record.ending
-    game = replay(record.moves, get_variant(variant), ending or end, sides=record.sides,
-                  captures=record.captures)
+    game = replay(
+        record.moves,
+        get_variant(variant),
+        ending or end,
+        sides=record.sides,
+        captures=record.captures,
+    )
     if problem:
         raise problem
     if end is not None and ending is not None and end != ending:
-        raise RecordError(game.plies + 1, DECLARED_ENDING,
-                          f"the record ends with '{ending}' but '{end}' was declared")
+        raise RecordError(
+            game.plies + 1,
+            DECLARED_ENDING,
+            f"the record ends with '{ending}' but '{end}' was declared",
+        )
     check_declared_score(game, record.score, "the final score")
     tagged = _SCORE.fullmatch(record.tags.get("Result", ""))
     if tagged:
@@ -190,17 +205,19 @@ def check_declared_score(game: Replay, declared, what: str) -> None:
     if declared is None:
         return
     if tuple(declared) not in game_scores(game):
-        raise RecordError(game.plies + 1, DECLARED_SCORE,
-                          f"{what} {declared[0]}-{declared[1]} does not match the game "
-                          f"({game.stores[0]}-{game.stores[1]})")
+        raise RecordError(
+            game.plies + 1,
+            DECLARED_SCORE,
+            f"{what} {declared[0]}-{declared[1]} does not match the game "
+            f"({game.stores[0]}-{game.stores[1]})",
+        )
 
 
 def _clock_text(seconds: int) -> str:
     return f"{{{seconds // 60:02d}:{seconds % 60:02d}}}"
 
 
-def write_movetext(game: Replay, *, captures: bool = True, clocks=None,
-                   score: bool = True) -> str:
+def write_movetext(game: Replay, *, captures: bool = True, clocks=None, score: bool = True) -> str:
     """The movetext of `game`: numbered moves, `+N` on capturing moves, optional clocks, the
     declared ending if any and the final score.
 
@@ -241,12 +258,14 @@ def write_tags(tags: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def write_record(game: Replay, tags: dict[str, str] | None = None, *, captures: bool = True,
-                 clocks=None) -> str:
+def write_record(
+    game: Replay, tags: dict[str, str] | None = None, *, captures: bool = True, clocks=None
+) -> str:
     """A complete record: every standard tag (unknown values `?`, Variant and Result from the
     game, Result `*` while unfinished), then any other tags, a blank line and the movetext."""
     tags = {name: "?" for name in TAG_ORDER} | {
-        name: value for name, value in (tags or {}).items() if value not in (None, "")}
+        name: value for name, value in (tags or {}).items() if value not in (None, "")
+    }
     tags["Variant"] = game.variant.title
     tags["Result"] = f"{game.stores[0]}-{game.stores[1]}" if game.ending else "*"
     head = write_tags(tags)

@@ -10,6 +10,7 @@ An `.ogn` file is the record notation of `notation.py` with Aualé's habits:
 A `FEN` tag (a game from a set-up position) is not supported: tournament games start from the
 opening position.
 """
+
 from __future__ import annotations
 
 import re
@@ -71,8 +72,9 @@ def _comments(text: str, plies: int) -> list[str | None]:
     """Comments of the movetext per ply: the text of `{…}` after each move, clocks excluded."""
     comments: list[str | None] = [None] * (plies + 1)
     ply = 0
-    for match in re.finditer(r"\{([^{}]*)\}|(?<![A-Za-z])[A-Fa-f1-6](?:\+\d+)?(?![A-Za-z0-9.\-])",
-                             text):
+    for match in re.finditer(
+        r"\{([^{}]*)\}|(?<![A-Za-z])[A-Fa-f1-6](?:\+\d+)?(?![A-Za-z0-9.\-])", text
+    ):
         if match.group(1) is None:
             ply += 1
         elif ply <= plies and not re.fullmatch(r"\s*\d{1,3}:[0-5]\d\s*", match.group(1)):
@@ -105,10 +107,12 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     record, problem = parse_leniently(_remove_variations(text))
     if "FEN" in record.tags:
         raise RecordError(0, BAD_TOKEN, "games from a set-up position (FEN) are not supported")
-    chosen = get_variant(variant) if variant is not None else _variant_of_tag(
-        record.tags.get("Variant", ""))
-    game = replay(record.moves, chosen, record.ending, sides=record.sides,
-                  captures=record.captures)
+    chosen = (
+        get_variant(variant)
+        if variant is not None
+        else _variant_of_tag(record.tags.get("Variant", ""))
+    )
+    game = replay(record.moves, chosen, record.ending, sides=record.sides, captures=record.captures)
     if problem:
         raise problem
     if game.ending is None and game.repetitions and game.repetitions[-1].ply == game.plies:
@@ -116,14 +120,14 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     check_declared_score(game, record.score, "the final score")
     result = _SCORE.fullmatch(record.tags.get("Result", ""))
     if result:
-        check_declared_score(game, (int(result.group(1)), int(result.group(2))),
-                             "the Result tag")
+        check_declared_score(game, (int(result.group(1)), int(result.group(2))), "the Result tag")
     body = split_tags(_remove_variations(text), Record())
     return OgnGame(dict(record.tags), _comments(body, game.plies), game, record.clocks)
 
 
-def write_ogn(game: Replay, tags: dict[str, str] | None = None,
-              comments: list[str | None] | None = None) -> str:
+def write_ogn(
+    game: Replay, tags: dict[str, str] | None = None, comments: list[str | None] | None = None
+) -> str:
     """An .ogn file for `game`: Aualé's tag roster (unknown values `?`), then the movetext with
     captures, comments and the final score.
 
@@ -143,8 +147,12 @@ def write_ogn(game: Replay, tags: dict[str, str] | None = None,
     if game.ending:
         moves.append(values["Result"])
     others = {name: value for name, value in sorted(values.items()) if name not in OGN_TAGS}
-    return write_tags({**{name: values[name] for name in OGN_TAGS}, **others}) + "\n\n" + \
-        " ".join(moves) + "\n"
+    return (
+        write_tags({**{name: values[name] for name in OGN_TAGS}, **others})
+        + "\n\n"
+        + " ".join(moves)
+        + "\n"
+    )
 
 
 def _with_comments(tokens: list[str], comments: list[str | None]) -> list[str]:

@@ -9,6 +9,7 @@ Two entry points for the results service:
 Both are pure functions returning a `GameResult`. An invalid record raises `RecordError` (with the
 ply); an impossible score-only entry raises `ResultEntryError` (with a code and the field).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -103,8 +104,11 @@ def _loss_score(own: int, loser: int) -> tuple[int, int]:
 def result_of_replay(game: Replay) -> GameResult:
     """The result of a replayed game. Raises RecordError('unfinished') when it has no ending."""
     if game.ending is None:
-        raise RecordError(game.plies + 1, UNFINISHED,
-                          "the record does not end the game and no ending was declared")
+        raise RecordError(
+            game.plies + 1,
+            UNFINISHED,
+            "the record does not end the game and no ending was declared",
+        )
     if game.ending == TIME:
         score, winner = timed_out_score(game.stores, game.to_move)
     elif game.ending == RESIGN:
@@ -115,9 +119,14 @@ def result_of_replay(game: Replay) -> GameResult:
     return GameResult(game.ending, points_for(winner), score, winner, game.plies)
 
 
-def result_from_record(variant: str | Variant, record: str | None = None, *,
-                       moves: Sequence[int] | None = None, ending: str | None = None,
-                       declared_score: tuple[int, int] | None = None) -> GameResult:
+def result_from_record(
+    variant: str | Variant,
+    record: str | None = None,
+    *,
+    moves: Sequence[int] | None = None,
+    ending: str | None = None,
+    declared_score: tuple[int, int] | None = None,
+) -> GameResult:
     """Replay a record (movetext `record` or mover-relative `moves`) and compute its result.
 
     ending: optionally a declared ending after the last move — 'agreed', 'time' (the player to
@@ -134,13 +143,17 @@ def result_from_record(variant: str | Variant, record: str | None = None, *,
         game = replay(moves, variant, ending)
     result = result_of_replay(game)
     if declared_score is not None and tuple(declared_score) != result.game_score:
-        raise RecordError(game.plies + 1, DECLARED_SCORE,
-                          f"the entered score {declared_score[0]}-{declared_score[1]} is not "
-                          f"the game's {result.game_score[0]}-{result.game_score[1]}")
+        raise RecordError(
+            game.plies + 1,
+            DECLARED_SCORE,
+            f"the entered score {declared_score[0]}-{declared_score[1]} is not "
+            f"the game's {result.game_score[0]}-{result.game_score[1]}",
+        )
     return result
 
 
 # --- score-only entries -------------------------------------------------------------------
+
 
 def _check_seeds(name: str, value) -> int:
     if value is None:
@@ -180,15 +193,17 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
         return "draw"
     if ending in (NO_MOVES, AGREED):
         if south + north != SEEDS:
-            raise _inconsistent(f"after {ending} every seed is in a store, so the scores add "
-                                f"up to {SEEDS}")
+            raise _inconsistent(
+                f"after {ending} every seed is in a store, so the scores add up to {SEEDS}"
+            )
         return leader
     if ending == TIME:
         if south == north == HALF:
             return "draw"
         if high < WIN_SCORE or low >= HALF:
-            raise _inconsistent("a time result is 24-24, or the winner has 25 or more and the "
-                                "loser less than 24")
+            raise _inconsistent(
+                "a time result is 24-24, or the winner has 25 or more and the loser less than 24"
+            )
         winner = leader
         if flagged is not None:
             flagged_letter = "SN"[flagged]
@@ -201,9 +216,15 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
     return leader
 
 
-def result_from_scores(ending: str, south: int | None = None, north: int | None = None, *,
-                       points: tuple[float, float] | None = None, winner: str | None = None,
-                       flagged: str | None = None) -> GameResult:
+def result_from_scores(
+    ending: str,
+    south: int | None = None,
+    north: int | None = None,
+    *,
+    points: tuple[float, float] | None = None,
+    winner: str | None = None,
+    flagged: str | None = None,
+) -> GameResult:
     """Check and complete a result entered without a move record.
 
     ending: one of ENDINGS. south, north: the game scores in seeds (none for forfeits).
@@ -213,8 +234,9 @@ def result_from_scores(ending: str, south: int | None = None, north: int | None 
     Returns the GameResult; raises ResultEntryError(code, field) when it cannot happen.
     """
     if ending not in ENDINGS:
-        raise ResultEntryError("unknown_ending", "ending",
-                               f"{ending!r} is not one of {', '.join(ENDINGS)}")
+        raise ResultEntryError(
+            "unknown_ending", "ending", f"{ending!r} is not one of {', '.join(ENDINGS)}"
+        )
     flagged_side = _side("flagged", flagged)
     if ending in (FORFEIT, DOUBLE_FORFEIT):
         for name, value in (("south", south), ("north", north)):
@@ -226,16 +248,21 @@ def result_from_scores(ending: str, south: int | None = None, north: int | None 
         south = _check_seeds("south", south)
         north = _check_seeds("north", north)
         if south + north > SEEDS and not (ending == RESIGN and min(south, north) == HALF):
-            raise ResultEntryError("too_many_seeds", "score",
-                                   f"{south} + {north} is more than the {SEEDS} seeds")
+            raise ResultEntryError(
+                "too_many_seeds", "score", f"{south} + {north} is more than the {SEEDS} seeds"
+            )
         decided = _played_winner(ending, south, north, flagged_side)
         if winner is not None and winner != decided:
-            raise ResultEntryError("inconsistent_with_ending", "winner",
-                                   f"the scores give the game to {decided}, not {winner}")
+            raise ResultEntryError(
+                "inconsistent_with_ending",
+                "winner",
+                f"the scores give the game to {decided}, not {winner}",
+            )
         result = GameResult(ending, points_for(decided), (south, north), decided)
     if points is not None and tuple(float(p) for p in points) != result.points:
-        raise ResultEntryError("points_mismatch", "points",
-                               f"the result gives {result.points}, not {tuple(points)}")
+        raise ResultEntryError(
+            "points_mismatch", "points", f"the result gives {result.points}, not {tuple(points)}"
+        )
     return result
 
 
@@ -249,6 +276,7 @@ def _forfeit_winner(ending: str, winner: str | None, points) -> str | None:
         if winner is None:
             raise ResultEntryError("points_mismatch", "points", "a forfeit is scored 1-0 or 0-1")
     if winner not in ("S", "N"):
-        raise ResultEntryError("missing_winner", "winner",
-                               "a forfeit needs the player present ('S' or 'N')")
+        raise ResultEntryError(
+            "missing_winner", "winner", "a forfeit needs the player present ('S' or 'N')"
+        )
     return winner

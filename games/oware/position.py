@@ -8,6 +8,7 @@ For speed the rules work on a *packed* board: one Python int holding each pit in
 48 seeds fit in 6 bits, so a field never overflows into its neighbour and a whole sowing is one
 addition of a precomputed delta (see `sowing.py`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,11 +47,6 @@ def store_of(state: int, side: int) -> int:
     return (state >> STORE_SHIFT[side]) & FIELD_MASK
 
 
-def row_seeds(state: int, side: int) -> int:
-    """Seeds on `side`'s row of a packed board."""
-    return sum((state >> (FIELD * (side * ROW + i))) & FIELD_MASK for i in range(ROW))
-
-
 @dataclass(frozen=True)
 class Position:
     """A position: `pits` (12 counts), `stores` (South, North) and `to_move` (SOUTH or NORTH)."""
@@ -79,12 +75,6 @@ class Position:
         values = unpack(state)
         return cls(tuple(values[:PITS]), (values[PITS], values[PITS + 1]), to_move)
 
-    @classmethod
-    def from_list(cls, values, to_move: int = SOUTH) -> Position:
-        """Build from the 14-integer form (pits 0–11, South's store, North's store)."""
-        values = list(values)
-        return cls(tuple(values[:PITS]), (values[PITS], values[PITS + 1]), to_move)
-
     def packed(self) -> int:
         return pack(self.pits, self.stores)
 
@@ -94,4 +84,4 @@ class Position:
 
     def row(self, side: int) -> tuple[int, ...]:
         """`side`'s six pits from its owner's left."""
-        return self.pits[side * ROW:(side + 1) * ROW]
+        return self.pits[side * ROW : (side + 1) * ROW]

@@ -5,6 +5,7 @@
 every unusual case (captures, illegal moves, the end of the game) to the plain functions of
 `rules.py`, so the rules live in one place. Positions are kept packed and unpacked on demand.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -125,8 +126,14 @@ class Replay:
 
     def as_result(self) -> dict:
         """The `result` object of the replay command."""
-        return {"ending": self.ending, "stores": list(self.stores), "winner": self.winner,
-                "plies": self.plies, "movers": self.movers, "board": self.board}
+        return {
+            "ending": self.ending,
+            "stores": list(self.stores),
+            "winner": self.winner,
+            "plies": self.plies,
+            "movers": self.movers,
+            "board": self.board,
+        }
 
 
 def _illegal(ply: int, state: int, side: int, move, variant: Variant, over: bool) -> RecordError:
@@ -139,10 +146,17 @@ def _illegal(ply: int, state: int, side: int, move, variant: Variant, over: bool
     return RecordError(ply, reason, _MESSAGES[reason])
 
 
-def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | None = None, *,
-           sides: Sequence[int | None] | None = None,
-           captures: Sequence[int | None] | None = None,
-           start: Position | None = None) -> Replay:
+# A measured hot loop (bench/replay.py, docs/performance.md): the ply loop stays in one function
+# so that its locals stay fast.
+def replay(
+    moves: Sequence[int],
+    variant: str | Variant = "abapa",
+    end: str | None = None,
+    *,
+    sides: Sequence[int | None] | None = None,
+    captures: Sequence[int | None] | None = None,
+    start: Position | None = None,
+) -> Replay:
     """Replay mover-relative `moves` (0–5 from the mover's left) under `variant`.
 
     end: None, or a declared ending after the last move: 'agreed' (each player takes their own
@@ -180,8 +194,11 @@ def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | No
         pit = side * ROW + move
         seeds = (state >> (FIELD * pit)) & FIELD_MASK
         opponent = row_mask[1 - side]
-        if (not seeds or (seeds + move < ROW and not state & opponent)
-                or (seeds == 1 and state & several[side])):
+        if (
+            not seeds
+            or (seeds + move < ROW and not state & opponent)
+            or (seeds == 1 and state & several[side])
+        ):
             raise _illegal(ply, state, side, move, variant, False)
         index = pit << FIELD | seeds
         sown = state + delta_of[index]
@@ -217,9 +234,12 @@ def replay(moves: Sequence[int], variant: str | Variant = "abapa", end: str | No
 def _check_side(ply: int, side: int, sides) -> None:
     claimed = sides[ply - 1] if sides is not None and ply <= len(sides) else None
     if claimed is not None and claimed != side:
-        raise RecordError(ply, NO_SUCH_PIT,
-                          f"it is {'South' if side == SOUTH else 'North'}'s turn, "
-                          f"but the move names a pit of the other side")
+        raise RecordError(
+            ply,
+            NO_SUCH_PIT,
+            f"it is {'South' if side == SOUTH else 'North'}'s turn, "
+            f"but the move names a pit of the other side",
+        )
 
 
 def _check_capture(ply: int, got: int, captures) -> None:
@@ -234,18 +254,23 @@ def _finish(variant, states, movers, taken, moves, side, over, end) -> Replay:
     ply_after = len(movers) + 1
     if over:
         if end is not None:
-            raise RecordError(ply_after, GAME_OVER,
-                              f"the game already ended ({over}) before '{end}'")
+            raise RecordError(
+                ply_after, GAME_OVER, f"the game already ended ({over}) before '{end}'"
+            )
         ending = over
     elif not has_legal_move(state, side, variant):
         if end is not None:
-            raise RecordError(ply_after, GAME_OVER,
-                              f"the game already ended (no legal move) before '{end}'")
+            raise RecordError(
+                ply_after, GAME_OVER, f"the game already ended (no legal move) before '{end}'"
+            )
         ending = NO_MOVES
     else:
         ending = end
-    stores = settle(state, side, ending, variant) if ending else (
-        (state >> STORE_SHIFT[0]) & FIELD_MASK, (state >> STORE_SHIFT[1]) & FIELD_MASK)
-    return Replay(variant, states, movers, side, ending, stores, winner(stores, ending, side),
-                  taken, moves)
-
+    stores = (
+        settle(state, side, ending, variant)
+        if ending
+        else ((state >> STORE_SHIFT[0]) & FIELD_MASK, (state >> STORE_SHIFT[1]) & FIELD_MASK)
+    )
+    return Replay(
+        variant, states, movers, side, ending, stores, winner(stores, ending, side), taken, moves
+    )

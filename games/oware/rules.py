@@ -4,6 +4,7 @@ Moves are mover-relative: 0–5 names the mover's pits from the mover's left.
 The packed functions (`attempt`, `has_legal_move`, `settle`, …) are the single source of the rules;
 `replay.py` inlines the common path of `attempt` for speed and defers to it for anything unusual.
 """
+
 from __future__ import annotations
 
 from .errors import EMPTY_PIT, GRAND_SLAM, MUST_FEED, NO_SUCH_PIT, SINGLETON, RecordError
@@ -39,7 +40,8 @@ DECLARED_ENDINGS = (AGREED, TIME, RESIGN)
 
 # Bits 1–5 of every field of a row: non-zero exactly when some pit of the row holds 2 or more.
 SEVERAL_SEEDS = tuple(
-    sum((FIELD_MASK - 1) << (FIELD * (side * ROW + i)) for i in range(ROW)) for side in (0, 1))
+    sum((FIELD_MASK - 1) << (FIELD * (side * ROW + i)) for i in range(ROW)) for side in (0, 1)
+)
 
 
 def capture(state: int, side: int, last: int) -> tuple[int, int]:
@@ -161,6 +163,7 @@ def winner(stores: tuple[int, int], ending: str | None, to_move: int) -> str | N
 
 
 # --- readable API on Position ---------------------------------------------------------------
+
 
 def legal_moves(position: Position, variant: str | Variant = "abapa") -> list[int]:
     """The mover-relative pits (0–5) the player to move may play; [] when the game is over."""

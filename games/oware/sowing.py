@@ -6,6 +6,7 @@ seed count, so every sowing is precomputed once: `SOW_DELTA[pit << 6 | seeds]` i
 to a packed board (see `position.py`) and `LAST_PIT[pit << 6 | seeds]` is the pit that receives the
 last seed.
 """
+
 from __future__ import annotations
 
 from .position import FIELD, PITS, SEEDS

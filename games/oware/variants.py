@@ -3,6 +3,7 @@
 Each variant is a frozen set of parameters read by the rules; adding a variant means adding a
 `Variant(...)` value to `VARIANTS`, not writing code.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,8 +41,12 @@ class Variant:
 
 ABAPA = Variant("abapa", "Oware Abapa", GRAND_SLAM_SOWS_ONLY, False, NO_MOVES_OWN_ROWS)
 GRAND_SLAM_FORBIDDEN_VARIANT = Variant(
-    "grand-slam-forbidden", "Oware Grand Slam Forbidden", GRAND_SLAM_FORBIDDEN, False,
-    NO_MOVES_OWN_ROWS)
+    "grand-slam-forbidden",
+    "Oware Grand Slam Forbidden",
+    GRAND_SLAM_FORBIDDEN,
+    False,
+    NO_MOVES_OWN_ROWS,
+)
 OURI = Variant("ouri", "Ouri", GRAND_SLAM_MOVES_AGAIN, True, NO_MOVES_UNFED_TAKES_ALL)
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (ABAPA, GRAND_SLAM_FORBIDDEN_VARIANT, OURI)}

@@ -1,16 +1,13 @@
 """Shared helpers for the Oware tests."""
+
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from games.oware.position import NORTH, SOUTH, Position
 from games.oware.replay import replay
 from games.oware.rules import attempt, capture_ending, legal_moves_packed
 from games.oware.variants import get_variant
-
-# The shared specification directory sits next to the repository (/work/shared for /work/main).
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "oware"
 
 
 def board(south_row, north_row, south_store=None, north_store=None, to_move=SOUTH) -> Position:
@@ -46,4 +43,4 @@ def play_out(variant, seed: int, max_plies: int = 2000) -> list[int]:
     return moves
 
 
-__all__ = ["CORPUS", "board", "play_out", "NORTH", "SOUTH"]
+__all__ = ["board", "play_out", "NORTH", "SOUTH"]

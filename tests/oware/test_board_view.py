@@ -34,10 +34,12 @@ def test_a_highlighted_pit_must_exist():
 def test_the_template_draws_every_pit_and_both_stores():
     django = pytest.importorskip("django")
     from django.conf import settings
+
     if not settings.configured:
         settings.configure()
         django.setup()
     from django.template import Context, Engine
+
     # The template's words go through {% translate %}; a bare engine needs the i18n tags named.
     engine = Engine(dirs=[str(TEMPLATES)], libraries={"i18n": "django.templatetags.i18n"})
     view = board_view(board([1, 2, 3, 4, 5, 6], [7, 8, 0, 0, 0, 9], 2, 1), last_pit=3)

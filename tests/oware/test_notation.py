@@ -57,8 +57,10 @@ def test_an_illegal_move_before_a_bad_token_is_reported_first():
     assert error_of("1. A a 2. A x") == (3, "empty_pit")
 
 
-@pytest.mark.parametrize("text, ply", [("1. C f 2. Q", 3), ("1. C f 2. B a 7", 5),
-                                       ("1. C ff", 2), ("C f [Event \"x\"]", 3)])
+@pytest.mark.parametrize(
+    "text, ply",
+    [("1. C f 2. Q", 3), ("1. C f 2. B a 7", 5), ("1. C ff", 2), ('C f [Event "x"]', 3)],
+)
 def test_text_that_is_not_a_move_is_a_bad_token(text, ply):
     assert error_of(text) == (ply, "bad_token")
 
@@ -105,9 +107,11 @@ def test_in_ouri_a_digit_after_a_grand_slam_is_the_same_players_second_move():
 def test_written_records_carry_numbers_captures_tags_and_the_result():
     game = replay_record("1. A c 2. C b agreed")
     text = write_record(game, {"Event": "Club night", "Round": "2"})
-    assert text.startswith('[Variant "Oware Abapa"]\n[Event "Club night"]\n[Site "?"]\n'
-                           '[Date "?"]\n[Round "2"]\n[South "?"]\n[North "?"]\n'
-                           '[Result "22-26"]\n\n')
+    assert text.startswith(
+        '[Variant "Oware Abapa"]\n[Event "Club night"]\n[Site "?"]\n'
+        '[Date "?"]\n[Round "2"]\n[South "?"]\n[North "?"]\n'
+        '[Result "22-26"]\n\n'
+    )
     assert text.rstrip().endswith("1. A c 2. C b+2 agreed 22-26")
 
 
@@ -118,7 +122,12 @@ def test_an_unfinished_game_is_written_with_result_star():
 def test_a_record_written_then_read_gives_the_same_game():
     for variant in ("abapa", "grand-slam-forbidden", "ouri"):
         game = replay(play_out(variant, 7), variant)
-        again = replay_record(write_record(game, clocks=[600 - i for i in range(game.plies)]),
-                              variant)
+        again = replay_record(
+            write_record(game, clocks=[600 - i for i in range(game.plies)]), variant
+        )
         assert (again.states, again.sides, again.ending, again.stores) == (
-            game.states, game.sides, game.ending, game.stores)
+            game.states,
+            game.sides,
+            game.ending,
+            game.stores,
+        )

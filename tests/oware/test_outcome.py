@@ -23,6 +23,7 @@ def finished_game(variant, ending):
 
 # --- from a record ----------------------------------------------------------------------------
 
+
 def test_a_capture_win_scores_both_stores_as_they_are():
     moves = finished_game("abapa", "capture")
     game = replay(moves)
@@ -37,8 +38,11 @@ def test_no_moves_scores_the_stores_after_each_takes_their_row():
     moves = finished_game("abapa", "no_moves")
     result = result_from_record("abapa", moves=moves)
     assert sum(result.game_score) == 48
-    assert result.winner == {True: "S", False: "N"}.get(
-        result.game_score[0] > result.game_score[1], "draw") or result.winner == "draw"
+    assert (
+        result.winner
+        == {True: "S", False: "N"}.get(result.game_score[0] > result.game_score[1], "draw")
+        or result.winner == "draw"
+    )
 
 
 def test_an_agreed_end_is_scored_like_no_moves():
@@ -51,12 +55,15 @@ def test_the_flagged_player_with_less_than_24_loses_with_his_store_against_25():
     assert (result.game_score, result.points, result.winner) == ((0, 25), (0.0, 1.0), "N")
 
 
-@pytest.mark.parametrize("stores, flagged, score, winner", [
-    ((10, 20), 0, (10, 25), "N"),
-    ((24, 20), 0, (24, 24), "draw"),
-    ((26, 20), 0, (26, 20), "S"),
-    ((20, 24), 1, (24, 24), "draw"),
-])
+@pytest.mark.parametrize(
+    "stores, flagged, score, winner",
+    [
+        ((10, 20), 0, (10, 25), "N"),
+        ((24, 20), 0, (24, 24), "draw"),
+        ((26, 20), 0, (26, 20), "S"),
+        ((20, 24), 1, (24, 24), "draw"),
+    ],
+)
 def test_the_flagged_players_store_decides_a_time_result(stores, flagged, score, winner):
     assert timed_out_score(stores, flagged) == (score, winner)
 
@@ -86,19 +93,23 @@ def test_an_illegal_record_is_rejected_with_its_first_illegal_ply():
 
 # --- score only -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ending, south, north, points", [
-    ("capture", 25, 17, (1.0, 0.0)),
-    ("capture", 3, 40, (0.0, 1.0)),
-    ("draw24", 24, 24, (0.5, 0.5)),
-    ("no_moves", 24, 24, (0.5, 0.5)),
-    ("no_moves", 30, 18, (1.0, 0.0)),
-    ("agreed", 20, 28, (0.0, 1.0)),
-    ("time", 12, 25, (0.0, 1.0)),
-    ("time", 24, 24, (0.5, 0.5)),
-    ("time", 27, 15, (1.0, 0.0)),
-    ("resign", 25, 9, (1.0, 0.0)),
-    ("resign", 24, 25, (0.0, 1.0)),
-])
+
+@pytest.mark.parametrize(
+    "ending, south, north, points",
+    [
+        ("capture", 25, 17, (1.0, 0.0)),
+        ("capture", 3, 40, (0.0, 1.0)),
+        ("draw24", 24, 24, (0.5, 0.5)),
+        ("no_moves", 24, 24, (0.5, 0.5)),
+        ("no_moves", 30, 18, (1.0, 0.0)),
+        ("agreed", 20, 28, (0.0, 1.0)),
+        ("time", 12, 25, (0.0, 1.0)),
+        ("time", 24, 24, (0.5, 0.5)),
+        ("time", 27, 15, (1.0, 0.0)),
+        ("resign", 25, 9, (1.0, 0.0)),
+        ("resign", 24, 25, (0.0, 1.0)),
+    ],
+)
 def test_a_possible_score_only_result_is_accepted_with_its_points(ending, south, north, points):
     result = result_from_scores(ending, south, north, points=points)
     assert result.points == points and result.game_score == (south, north)
@@ -111,29 +122,35 @@ def test_forfeits_have_points_but_no_game_score():
     assert result_from_scores("double_forfeit").points == (0.0, 0.0)
 
 
-@pytest.mark.parametrize("entry, code, field", [
-    (dict(ending="checkmate", south=1, north=1), "unknown_ending", "ending"),
-    (dict(ending="capture", south=-1, north=25), "out_of_range", "south"),
-    (dict(ending="capture", south=25, north=49), "out_of_range", "north"),
-    (dict(ending="capture", south=25, north="x"), "bad_value", "north"),
-    (dict(ending="capture", south=30, north=20), "too_many_seeds", "score"),
-    (dict(ending="capture", south=24, north=20), "inconsistent_with_ending", "score"),
-    (dict(ending="capture", south=25), "missing_score", "north"),
-    (dict(ending="draw24", south=24, north=23), "inconsistent_with_ending", "score"),
-    (dict(ending="no_moves", south=20, north=20), "inconsistent_with_ending", "score"),
-    (dict(ending="agreed", south=30, north=10), "inconsistent_with_ending", "score"),
-    (dict(ending="time", south=20, north=23), "inconsistent_with_ending", "score"),
-    (dict(ending="time", south=10, north=30, flagged="S"), "inconsistent_with_ending", "score"),
-    (dict(ending="resign", south=10, north=26), "inconsistent_with_ending", "score"),
-    (dict(ending="capture", south=25, north=10, points=(0, 1)), "points_mismatch", "points"),
-    (dict(ending="capture", south=25, north=10, winner="N"), "inconsistent_with_ending",
-     "winner"),
-    (dict(ending="forfeit", south=0, north=0), "unexpected_score", "south"),
-    (dict(ending="forfeit"), "missing_winner", "winner"),
-    (dict(ending="forfeit", points=(0.5, 0.5)), "points_mismatch", "points"),
-    (dict(ending="double_forfeit", points=(1, 0)), "points_mismatch", "points"),
-    (dict(ending="time", south=24, north=24, flagged="X"), "bad_value", "flagged"),
-])
+@pytest.mark.parametrize(
+    "entry, code, field",
+    [
+        (dict(ending="checkmate", south=1, north=1), "unknown_ending", "ending"),
+        (dict(ending="capture", south=-1, north=25), "out_of_range", "south"),
+        (dict(ending="capture", south=25, north=49), "out_of_range", "north"),
+        (dict(ending="capture", south=25, north="x"), "bad_value", "north"),
+        (dict(ending="capture", south=30, north=20), "too_many_seeds", "score"),
+        (dict(ending="capture", south=24, north=20), "inconsistent_with_ending", "score"),
+        (dict(ending="capture", south=25), "missing_score", "north"),
+        (dict(ending="draw24", south=24, north=23), "inconsistent_with_ending", "score"),
+        (dict(ending="no_moves", south=20, north=20), "inconsistent_with_ending", "score"),
+        (dict(ending="agreed", south=30, north=10), "inconsistent_with_ending", "score"),
+        (dict(ending="time", south=20, north=23), "inconsistent_with_ending", "score"),
+        (dict(ending="time", south=10, north=30, flagged="S"), "inconsistent_with_ending", "score"),
+        (dict(ending="resign", south=10, north=26), "inconsistent_with_ending", "score"),
+        (dict(ending="capture", south=25, north=10, points=(0, 1)), "points_mismatch", "points"),
+        (
+            dict(ending="capture", south=25, north=10, winner="N"),
+            "inconsistent_with_ending",
+            "winner",
+        ),
+        (dict(ending="forfeit", south=0, north=0), "unexpected_score", "south"),
+        (dict(ending="forfeit"), "missing_winner", "winner"),
+        (dict(ending="forfeit", points=(0.5, 0.5)), "points_mismatch", "points"),
+        (dict(ending="double_forfeit", points=(1, 0)), "points_mismatch", "points"),
+        (dict(ending="time", south=24, north=24, flagged="X"), "bad_value", "flagged"),
+    ],
+)
 def test_an_impossible_score_only_result_names_the_code_and_the_field(entry, code, field):
     ending = entry.pop("ending")
     with pytest.raises(ResultEntryError) as caught:

@@ -1,4 +1,5 @@
 """Properties that hold for every game, checked on random legal play and arbitrary text."""
+
 import random
 
 from hypothesis import given, settings
@@ -67,24 +68,59 @@ def test_random_play_ends_or_repeats_a_position_and_the_replay_agrees(variant, r
 
 
 @settings(max_examples=40, deadline=None)
-@given(VARIANTS, st.randoms(use_true_random=False),
-       st.sampled_from([None, "agreed", "time", "resign"]))
+@given(
+    VARIANTS, st.randoms(use_true_random=False), st.sampled_from([None, "agreed", "time", "resign"])
+)
 def test_a_written_record_parses_back_to_the_same_game(variant, rng, end):
     moves, _, _ = random_game(variant, rng)
     game = replay(moves, variant)
     if game.ending is None and end is not None:
         game = replay(moves, variant, end)
-    text = write_record(game, {"Event": "Property \"test\"", "Round": "1"})
+    text = write_record(game, {"Event": 'Property "test"', "Round": "1"})
     record = parse_record(text)
     assert record.moves == moves
     again = replay_record(text, variant)
     assert (again.states, again.movers, again.ending, again.stores, again.winner) == (
-        game.states, game.movers, game.ending, game.stores, game.winner)
+        game.states,
+        game.movers,
+        game.ending,
+        game.stores,
+        game.winner,
+    )
 
 
-TOKENS = st.sampled_from(["1.", "2.", "A", "b", "C+2", "f", "3", "6", "7", "{05:00}", "{x}",
-                          "agreed", "time", "resign", "24-24", "*", "[Event \"x\"]", "+", "-",
-                          "\n", "{", "}", "[", "]", "..", "0", "é", "e+99"])
+TOKENS = st.sampled_from(
+    [
+        "1.",
+        "2.",
+        "A",
+        "b",
+        "C+2",
+        "f",
+        "3",
+        "6",
+        "7",
+        "{05:00}",
+        "{x}",
+        "agreed",
+        "time",
+        "resign",
+        "24-24",
+        "*",
+        '[Event "x"]',
+        "+",
+        "-",
+        "\n",
+        "{",
+        "}",
+        "[",
+        "]",
+        "..",
+        "0",
+        "é",
+        "e+99",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None)

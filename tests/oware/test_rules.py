@@ -16,6 +16,7 @@ def reason_of(position, move, variant="abapa"):
 
 # --- captures ---------------------------------------------------------------------------------
 
+
 def test_it_captures_a_pit_left_with_two_or_three_and_the_chain_before_it():
     position = board([0, 0, 0, 0, 0, 2], [1, 2, 0, 0, 0, 5], 19, 19)
     after = play(position, 5)
@@ -49,6 +50,7 @@ def test_north_captures_on_souths_row():
 
 
 # --- illegal moves ------------------------------------------------------------------------------
+
 
 def test_it_rejects_a_move_from_an_empty_pit():
     assert reason_of(board([0, 4, 0, 0, 0, 0], [4, 0, 0, 0, 0, 0]), 0) == "empty_pit"
@@ -144,6 +146,7 @@ def test_a_feeding_grand_slam_in_ouri_captures_and_the_mover_must_then_feed():
 
 
 # --- end of the game ------------------------------------------------------------------------
+
 
 def test_a_store_passing_24_ends_the_game_and_a_further_move_is_game_over():
     start = board([0, 0, 0, 0, 0, 2], [1, 2, 0, 0, 0, 5], 21, 17)

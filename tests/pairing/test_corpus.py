@@ -1,4 +1,4 @@
-"""The shared reference corpus: bbpPairings v6 pairings that the engine must reproduce exactly.
+"""The reference cases (tests/data/dutch.jsonl.gz): bbpPairings v6 pairings to reproduce exactly.
 
 Every case runs (about half a minute in all); set ``PAIRING_CORPUS_MAX_PLAYERS``
 to skip the cases with more players than that.
@@ -6,45 +6,38 @@ to skip the cases with more players than that.
 
 from __future__ import annotations
 
-import csv
 import os
-from pathlib import Path
 
 import pytest
 
+from tests.reference_cases import dutch_cases
 from tournaments import trf
 from tournaments.pairing import pair_round
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-CORPUS = SHARED / "corpus" / "dutch"
 LIMIT = int(os.environ.get("PAIRING_CORPUS_MAX_PLAYERS", "0"))
 
 
 def _cases():
-    if not (CORPUS / "cases.csv").exists():
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"corpus not found at {CORPUS}"))]
-    with open(CORPUS / "cases.csv", newline="") as handle:
-        rows = list(csv.DictReader(handle))
     params = []
-    for row in rows:
+    for case in dutch_cases():
         marks = []
-        if LIMIT and int(row["players"]) > LIMIT:
-            marks.append(
-                pytest.mark.skip(
-                    reason=f"{row['players']} players > PAIRING_CORPUS_MAX_PLAYERS={LIMIT}"
-                )
-            )
-        params.append(pytest.param(row["case"], marks=marks, id=row["case"]))
+        if LIMIT and case["players"] > LIMIT:
+            reason = f"{case['players']} players > PAIRING_CORPUS_MAX_PLAYERS={LIMIT}"
+            marks.append(pytest.mark.skip(reason=reason))
+        params.append(pytest.param(case, marks=marks, id=case["case"]))
     return params
 
 
-def _expected(case: str) -> set[tuple[int, int]]:
-    lines = (CORPUS / f"{case}.expected").read_text().split()
-    numbers = list(map(int, lines[1:]))
+def _expected(text: str) -> set[tuple[int, int]]:
+    numbers = list(map(int, text.split()[1:]))
     return set(zip(numbers[::2], numbers[1::2], strict=True))
+
+
+def test_every_reference_case_is_there():
+    assert len(dutch_cases()) == 169
 
 
 @pytest.mark.parametrize("case", _cases())
 def test_it_reproduces_the_reference_pairing(case):
-    tournament = trf.parse_file(CORPUS / f"{case}.trf")
-    assert set(pair_round(tournament).as_pairs()) == _expected(case)
+    tournament = trf.parse(case["trf"])
+    assert set(pair_round(tournament).as_pairs()) == _expected(case["expected"])

@@ -99,3 +99,17 @@ def test_an_unpublished_tournament_is_hidden(client, demo):
     assert client.get("/t/demo/").status_code == 404
     assert client.get("/t/demo/men/standings/").status_code == 404
     assert Round.objects.exists()
+
+
+def test_tiebreak_names_and_settings_help_come_from_the_registry(tournament):
+    from tournaments.forms import TournamentForm
+    from tournaments.templatetags.tournament_tags import tiebreak_name, tiebreak_value
+
+    assert tiebreak_name("BH-C1") == "Buchholz, cut 1"
+    assert tiebreak_name("LGS") == "seeds in lost games"
+    assert tiebreak_name("XYZ") == "XYZ"
+    assert tiebreak_value("SB", 12.25) == "12.25"
+    form = TournamentForm(instance=tournament)
+    assert "AOB average of opponents' Buchholz" in form.fields["tiebreaks"].help_text
+    assert "TP team points" not in form.fields["tiebreaks"].help_text
+    assert "TP team points" in form.fields["team_tiebreaks"].help_text

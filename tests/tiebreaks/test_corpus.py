@@ -3,33 +3,32 @@
 import io
 import json
 from contextlib import redirect_stdout
-from pathlib import Path
 
 import pytest
 
+from tests.reference_cases import tiebreak_cases
 from tournaments.standings.__main__ import main
 from tournaments.tiebreaks import standings_from_trf, standings_to_json
-from tournaments.trf import parse_file
+from tournaments.trf import parse
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-CORPUS = SHARED / "corpus" / "tiebreaks"
-CASES = sorted(CORPUS.glob("T*.trf"))
+CASES = [pytest.param(case, id=case["case"]) for case in tiebreak_cases()]
 ORDERS = {
     "rank": ("PTS", "DE", "PS", "BH", "SB"),
     "rank_c1": ("PTS", "DE", "PS", "BH", "BH-C1", "SB"),
 }
 
-needs_corpus = pytest.mark.skipif(not CASES, reason=f"tie-break corpus not found at {CORPUS}")
+
+def test_every_reference_case_is_there():
+    assert len(CASES) == 23
 
 
-@needs_corpus
 @pytest.mark.parametrize("rank_key", sorted(ORDERS))
-@pytest.mark.parametrize("trf_path", CASES, ids=lambda p: p.stem)
-def test_ranks_and_values_match_the_reference(trf_path, rank_key):
-    reference = json.loads(trf_path.with_suffix(".json").read_text())
+@pytest.mark.parametrize("case", CASES)
+def test_ranks_and_values_match_the_reference(case, rank_key):
+    reference = case["reference"]
     expected = {p["id"]: p for p in reference["players"]}
     order = ORDERS[rank_key]
-    standings = standings_from_trf(parse_file(trf_path), order)
+    standings = standings_from_trf(parse(case["trf"]), order)
     assert {row.id for row in standings.rows} == set(expected)
     for row in standings.rows:
         want = expected[row.id]
@@ -40,11 +39,10 @@ def test_ranks_and_values_match_the_reference(trf_path, rank_key):
             )
 
 
-@needs_corpus
-@pytest.mark.parametrize("trf_path", CASES, ids=lambda p: p.stem)
-def test_direct_encounter_places_and_tied_groups_match_the_reference(trf_path):
-    reference = json.loads(trf_path.with_suffix(".json").read_text())
-    standings = standings_from_trf(parse_file(trf_path), ORDERS["rank"])
+@pytest.mark.parametrize("case", CASES)
+def test_direct_encounter_places_and_tied_groups_match_the_reference(case):
+    reference = case["reference"]
+    standings = standings_from_trf(parse(case["trf"]), ORDERS["rank"])
     assert {row.id: row["DE"] for row in standings.rows} == {
         p["id"]: p["DE"] for p in reference["players"]
     }
@@ -53,13 +51,15 @@ def test_direct_encounter_places_and_tied_groups_match_the_reference(trf_path):
     )
 
 
-@needs_corpus
-def test_the_command_prints_the_reference_json_shape():
+def test_the_command_prints_the_reference_json_shape(tmp_path):
+    first = tiebreak_cases()[0]
+    path = tmp_path / f"{first['case']}.trf"
+    path.write_text(first["trf"])
     out = io.StringIO()
     with redirect_stdout(out):
-        assert main([str(CASES[0]), "--tiebreaks", "PTS,DE,PS,BH,SB"]) == 0
+        assert main([str(path), "--tiebreaks", "PTS,DE,PS,BH,SB"]) == 0
     printed = json.loads(out.getvalue())
-    expected = standings_to_json(standings_from_trf(parse_file(CASES[0]), "PTS,DE,PS,BH,SB"))
+    expected = standings_to_json(standings_from_trf(parse(first["trf"]), "PTS,DE,PS,BH,SB"))
     assert printed == {"players": expected["players"]}
     assert set(printed["players"][0]) == {"id", "rank", "PTS", "DE", "PS", "BH", "SB"}
 

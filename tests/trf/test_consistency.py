@@ -1,13 +1,11 @@
 """Import checks: opponents agree, colours are opposite, points add up."""
 
-from pathlib import Path
-
 import pytest
 
-from tournaments.trf import consistency_problems, parse, parse_file
+from tests.reference_cases import trf_texts
+from tournaments.trf import consistency_problems, parse
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-CORPUS_FILES = sorted(SHARED.glob("corpus/*/*.trf"))
+CORPUS_FILES = [pytest.param(text, id=name) for name, text in trf_texts()]
 
 BASE = " " * 81
 
@@ -51,7 +49,6 @@ def test_an_announced_absence_is_not_counted_in_the_points_before_the_round():
     assert consistency_problems(t) == []
 
 
-@pytest.mark.skipif(not CORPUS_FILES, reason="shared corpus not present next to the repository")
-@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
-def test_corpus_files_are_consistent(path):
-    assert consistency_problems(parse_file(path)) == []
+@pytest.mark.parametrize("text", CORPUS_FILES)
+def test_corpus_files_are_consistent(text):
+    assert consistency_problems(parse(text)) == []

@@ -1,16 +1,13 @@
 """Writing TRF: fixed columns, both dialects, and a faithful round trip."""
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
+from tests.reference_cases import trf_texts
 from tournaments.trf import Player, RoundCell, Tournament, TrfError, dump, dumps, parse, parse_file
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-CORPUS_FILES = sorted(SHARED.glob("corpus/dutch/*.trf")) + sorted(
-    SHARED.glob("corpus/tiebreaks/*.trf")
-)
+CORPUS_FILES = [pytest.param(text, id=name) for name, text in trf_texts()]
 
 
 def sample_tournament():
@@ -110,19 +107,14 @@ def test_points_that_do_not_fit_four_columns_are_refused():
         dumps(t)
 
 
-@pytest.mark.skipif(not CORPUS_FILES, reason="shared corpus not present next to the repository")
-@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
-def test_every_corpus_file_survives_a_round_trip(path):
-    original = parse_file(path)
+@pytest.mark.parametrize("text", CORPUS_FILES)
+def test_every_corpus_file_survives_a_round_trip(text):
+    original = parse(text)
     assert parse(dumps(original)) == original
 
 
-@pytest.mark.skipif(not CORPUS_FILES, reason="shared corpus not present next to the repository")
-@pytest.mark.parametrize(
-    "path", CORPUS_FILES[:: max(1, len(CORPUS_FILES) // 20)], ids=lambda p: p.name
-)
-def test_player_lines_are_rewritten_character_for_character(path):
-    text = path.read_text()
+@pytest.mark.parametrize("text", CORPUS_FILES[:: max(1, len(CORPUS_FILES) // 20)])
+def test_player_lines_are_rewritten_character_for_character(text):
     original = [line for line in text.splitlines() if line.startswith("001")]
     written = [line for line in dumps(parse(text)).splitlines() if line.startswith("001")]
     assert written == original

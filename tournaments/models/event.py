@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.oware.variants import VARIANTS
 from tournaments.models.validators import (
     validate_single_line,
     validate_team_tiebreaks,
@@ -25,10 +26,21 @@ ROUND_ROBIN_TIEBREAKS = "PTS,DE,SB,WIN"
 PAIRING_SYSTEM_CHOICES = [(code, _(system.label)) for code, system in SYSTEMS.items()]
 
 
-class Variant(models.TextChoices):
-    ABAPA = "abapa", _("Abapa (competition rules)")
-    GRAND_SLAM_FORBIDDEN = "grand-slam-forbidden", _("Grand slam forbidden")
-    OURI = "ouri", _("Ouri (Cabo Verde)")
+VARIANT_LABELS = {
+    "abapa": _("Abapa (competition rules)"),
+    "grand-slam-forbidden": _("Grand slam forbidden"),
+    "ouri": _("Ouri (Cabo Verde)"),
+}
+"""How the pages name each variant of the rules engine; a new variant shows its engine name."""
+
+# The variants are those of the rules engine (games.oware.variants.VARIANTS), same strings.
+Variant = models.TextChoices(
+    "Variant",
+    [
+        (key.upper().replace("-", "_"), (key, VARIANT_LABELS.get(key, variant.title)))
+        for key, variant in VARIANTS.items()
+    ],
+)
 
 
 class Tournament(models.Model):

@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from games.oware.outcome import ENDINGS
 from tournaments.models.rounds import Pairing
 
 POINT_VALUES = [Decimal("0"), Decimal("0.5"), Decimal("1")]
@@ -15,15 +16,22 @@ class Side(models.TextChoices):
     NORTH = "N", _("North")
 
 
-class Ending(models.TextChoices):
-    CAPTURE = "capture", _("Capture past 24")
-    DRAW24 = "draw24", _("Both stores at 24")
-    NO_MOVES = "no_moves", _("No legal move")
-    AGREED = "agreed", _("Agreed end of a cycle")
-    TIME = "time", _("Time forfeit")
-    RESIGN = "resign", _("Resignation")
-    FORFEIT = "forfeit", _("Forfeit (no-show)")
-    DOUBLE_FORFEIT = "double_forfeit", _("Double forfeit")
+ENDING_LABELS = {
+    "capture": _("Capture past 24"),
+    "draw24": _("Both stores at 24"),
+    "no_moves": _("No legal move"),
+    "agreed": _("Agreed end of a cycle"),
+    "time": _("Time forfeit"),
+    "resign": _("Resignation"),
+    "forfeit": _("Forfeit (no-show)"),
+    "double_forfeit": _("Double forfeit"),
+}
+"""How the pages name each ending of the rules engine; a new ending shows its code."""
+
+# The endings are those of the rules engine (games.oware.outcome.ENDINGS), same strings.
+Ending = models.TextChoices(
+    "Ending", [(code.upper(), (code, ENDING_LABELS.get(code, code))) for code in ENDINGS]
+)
 
 
 PLAYED_ENDINGS = [

@@ -17,6 +17,8 @@ from collections import deque
 INFINITY = float("inf")
 
 
+# A measured hot loop (the assignment of opponents in large brackets, see docs/performance.md):
+# kept in one function so that its locals stay fast.
 def _hungarian(weights: list[list[int | None]]) -> tuple[list[int], list, list]:
     """Maximum-weight perfect assignment of a square matrix (``None`` = forbidden).
 

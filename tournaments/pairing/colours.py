@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .records import BLACK, WHITE, RoundRecord, other_side
+from tournaments.outcomes import other_side
+
+from .records import BLACK, WHITE, RoundRecord
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from .assignment import first_optimal_assignment
+from .bracket import Bracket, BracketWalk
 from .errors import PairingEngineBug, PairingImpossible
 from .field import PairingField, non_neighbour_bound
 from .matching import has_complete_matching
@@ -123,119 +124,79 @@ class DutchPairer(CertifiedShortcuts):
         n = self.n
         if n == 0:
             return [], None
-        players = self.players
-        weigher = self.weigher
         bye_score, single_bye, ranks = self._prepass()
-        weigher.set_bye(bye_score, ranks)
-        field = PairingField(weigher, n)
+        self.weigher.set_bye(bye_score, ranks)
+        field = PairingField(self.weigher, n)
         field.background_c9 = single_bye
-        score = [p.score for p in players] + [Decimal("-Infinity")]
-
-        result: list[tuple[int, int]] = []
-        matched = [False] * (n + 1)
-        next_start = 0
-        top = score[0]
-        bracket: list[int] = []
-        while next_start < n and score[next_start] >= top:
-            bracket.append(next_start)
-            next_start += 1
-        mdp_count = 0  # MDPs at the head of ``bracket``
-        resident_start = 0  # first resident vertex of the current bracket
+        walk = BracketWalk(
+            score=[p.score for p in self.players] + [Decimal("-Infinity")],
+            bye_score=bye_score,
+            single_bye=single_bye,
+            matched=[False] * (n + 1),
+        )
+        walk.take_scoregroup(n)
         guard = 0
-
-        while len(bracket) > 1 or next_start < n:
+        while len(walk.vertices) > 1 or walk.next_start < n:
             guard += 1
             if guard > 4 * n + 10:
                 raise PairingEngineBug("bracket loop does not terminate")
-            size = len(bracket)  # players of the current bracket
-            next_resident_start = resident_start + (size - mdp_count)
-            group_start = next_start
-            if next_start < n:
-                group_score = score[next_start]
-                while next_start < n and score[next_start] >= group_score:
-                    bracket.append(next_start)
-                    next_start += 1
-            field.lower_start = next_start
-            field.below_completable = None
-            field.lower_completable = None
-            field.onward_floaters = None
-            field.following_missing = None
-            # The next scoregroup's own pairs matter when the PAB may fall there (C9 look-ahead).
-            field.bracket_alone_allowed = not (
-                n % 2 == 1 and group_start < n and bye_score >= score[group_start]
-            )
+            bracket = self._open_bracket(field, walk)
+            mate = self._pair_bracket(field, bracket)
+            walk.move_leftovers_down(field, bracket, mate, n)
+        return self._outcome(walk)
 
-            base: dict[tuple[int, int], int] = {}
-            for j in range(mdp_count, size):
-                for i in range(j):
-                    base[(i, j)] = weigher.weight(bracket[i], bracket[j], True, False, single_bye)
-            field.begin_bracket(bracket, size, mdp_count, base, single_bye)
+    def _open_bracket(self, field: PairingField, walk: BracketWalk) -> Bracket:
+        """The current bracket joined by the next scoregroup, with its pair weights."""
+        n = self.n
+        size = len(walk.vertices)
+        group_start = walk.next_start
+        walk.take_scoregroup(n)
+        field.lower_start = walk.next_start
+        field.below_completable = None
+        field.lower_completable = None
+        field.onward_floaters = None
+        field.following_missing = None
+        # The next scoregroup's own pairs matter when the PAB may fall there (C9 look-ahead).
+        field.bracket_alone_allowed = not walk.bye_may_fall_in(group_start, n)
+        bracket = Bracket(
+            vertices=walk.vertices,
+            size=size,
+            mdp_count=walk.mdp_count,
+            base={},
+            resident_start=walk.resident_start,
+            next_resident_start=walk.resident_start + (size - walk.mdp_count),
+            group_start=group_start,
+            matched=walk.matched,
+        )
+        vertices, weight, single_bye = bracket.vertices, self.weigher.weight, walk.single_bye
+        for j in range(bracket.mdp_count, size):
+            for i in range(j):
+                bracket.base[(i, j)] = weight(vertices[i], vertices[j], True, False, single_bye)
+        field.begin_bracket(vertices, size, bracket.mdp_count, bracket.base, single_bye)
+        return bracket
 
-            def resident(v: int, low: int = resident_start, high: int = next_resident_start):
-                return low <= v < high
+    def _pair_bracket(self, field: PairingField, bracket: Bracket) -> list[int]:
+        """Pair the bracket (a proven shortcut, else MDPs then the remainder); the mate list."""
+        shortcut = self.use_shortcuts and (
+            self._pair_naturally(field, bracket)
+            or self._pair_by_natural_split(field, bracket)
+            or self._pair_single_mdp(field, bracket)
+        )
+        if not shortcut:
+            mate = self._pair_mdps(field, bracket) if bracket.mdp_count else field.solve()
+            self._pair_remainder(field, bracket, mate)
+        return field.last_mate
 
-            shortcut = self.use_shortcuts and (
-                self._pair_naturally(field, bracket, base, mdp_count, size, matched)
-                or self._pair_by_natural_split(field, bracket, base, mdp_count, size, matched)
-                or self._pair_single_mdp(field, bracket, base, mdp_count, size, matched)
-            )
-            if shortcut:
-                mate = field.last_mate
-            else:
-                if mdp_count:
-                    mate = self._pair_mdps(field, bracket, base, mdp_count, size, resident, matched)
-                else:
-                    mate = field.solve()
-                self._pair_remainder(
-                    field,
-                    bracket,
-                    base,
-                    mdp_count,
-                    size,
-                    resident_start,
-                    next_resident_start,
-                    matched,
-                    mate,
-                )
-                mate = field.last_mate
-
-            # Move the leftovers down.
-            single_bye = n % 2 == 1 and group_start < n and bye_score >= score[group_start]
-            new_bracket = []
-            new_mdp_count = 0
-            paired_below = 0
-            for idx, v in enumerate(bracket):
-                if idx < size and matched[v]:
-                    if v < field.pinned[v]:
-                        result.append((v, field.pinned[v]))
-                    continue
-                new_bracket.append(v)
-                if idx < size:
-                    new_mdp_count += 1
-                if mate[v] == n:
-                    paired_below += 1
-                elif single_bye and score[mate[v]] < score[group_start]:
-                    single_bye = False
-            # With the fast path, players left over by the bracket optimum are
-            # either the PAB receiver or paired below.  When the PAB score is
-            # not below the next scoregroup nobody below can take the PAB, so
-            # one such player is the PAB receiver and two mean a pair below.
-            if paired_below > 1:
-                single_bye = False
-            field.end_bracket(new_bracket[:new_mdp_count])
-            bracket = new_bracket
-            mdp_count = new_mdp_count
-            resident_start = next_resident_start
-
-        bye = None
-        if len(bracket) > 1:
-            raise PairingEngineBug(f"players left unpaired: {bracket}")
-        if bracket:
-            bye = players[bracket[0]]
-        paired = {v for pair in result for v in pair}
-        if len(paired) + (1 if bye else 0) != n:
+    def _outcome(self, walk: BracketWalk):
+        """The pairs and the PAB receiver once every bracket is done."""
+        players = self.players
+        if len(walk.vertices) > 1:
+            raise PairingEngineBug(f"players left unpaired: {walk.vertices}")
+        bye = players[walk.vertices[0]] if walk.vertices else None
+        paired = {v for pair in walk.result for v in pair}
+        if len(paired) + (1 if bye else 0) != self.n:
             raise PairingEngineBug("not every player was paired")
-        return [(players[a], players[b]) for a, b in result], bye
+        return [(players[a], players[b]) for a, b in walk.result], bye
 
     # -- generation order as lexicographic tie-breaks ---------------------------
     #
@@ -244,9 +205,11 @@ class DutchPairer(CertifiedShortcuts):
     # the earlier ones; that is a lexicographic preference, so every sequence
     # is encoded as one tie-break vector below all criteria and solved at once.
 
-    def _pair_mdps(self, field, bracket, base, mdp_count, size, resident, matched) -> list[int]:
+    def _pair_mdps(self, field: PairingField, b: Bracket) -> list[int]:
         """Choose the MDPs paired in the bracket (earliest first) and their opponents
         (earliest resident first, MDP by MDP); pin those pairs."""
+        bracket, base, mdp_count, size, matched = b.vertices, b.base, b.mdp_count, b.size, b.matched
+        resident = b.resident
         residents = size - mdp_count
         radix = residents + 1
         digits = mdp_count * radix.bit_length()
@@ -295,115 +258,123 @@ class DutchPairer(CertifiedShortcuts):
             i = group_end
         return mate
 
-    def _pair_remainder(
-        self,
-        field,
-        bracket,
-        base,
-        mdp_count,
-        size,
-        resident_start,
-        next_resident_start,
-        matched,
-        mate,
-    ) -> None:
+    def _pair_remainder(self, field: PairingField, b: Bracket, mate: list[int]) -> None:
         """Pair the remainder: fewest exchanges and smallest BSN differences (weights),
         then S1 leavers from the bottom, S2 joiners from the top, then each S1
         player's earliest S2 opponent (tie-breaks); pin the pairs."""
-        weigher = self.weigher
-        remainder = [k for k in range(mdp_count, size) if mate[bracket[k]] >= resident_start]
+        bracket = b.vertices
+        remainder = [k for k in range(b.mdp_count, b.size) if mate[bracket[k]] >= b.resident_start]
         if not remainder:
             field.last_mate = mate
             return
         pairs = sum(1 for k in remainder if mate[bracket[k]] < bracket[k])
-        length = len(remainder)
-        lower_len = length - pairs
+        choices = self._leaver_choices(b, remainder, pairs)
+        choice_bits = pairs + (len(remainder) - pairs) + 3
+        assigned = None
+        if self.use_shortcuts and (field.last_path == "alone" or len(bracket) == b.size):
+            assigned = self._natural_split(field, b, remainder, pairs, mate)
+        if assigned is None:
+            assigned, mate = self._exchanges(field, b, remainder, pairs, mate, choices, choice_bits)
+        if assigned is None:
+            mate = self._earliest_opponents(field, b, remainder, choices, choice_bits)
+        else:
+            mate = assigned
+        self._pin_remainder(field, b, remainder, mate)
+
+    def _leaver_choices(self, b: Bracket, remainder: list[int], pairs: int) -> dict:
+        """Tie-break bits: S1 players leave from the bottom, S2 players join from the top."""
+        bracket, base = b.vertices, b.base
+        lower_len = len(remainder) - pairs
         choices: dict[tuple[int, int], int] = {}
         for pos_j, j in enumerate(remainder):
             u = bracket[j]
             for pos_i in range(pos_j):
                 i = remainder[pos_i]
-                w = base[(i, j)]
-                if w:
-                    # S1 players leave from the bottom; S2 players join from the top.
+                if base[(i, j)]:
                     if pos_i < pairs:
                         choices[(bracket[i], u)] = -(1 << pos_i) << lower_len
                     else:
                         choices[(bracket[i], u)] = 1 << (lower_len - 1 - (pos_i - pairs))
-        choice_bits = pairs + lower_len + 3
-        assigned = None
-        solved_alone = self.use_shortcuts and (field.last_path == "alone" or len(bracket) == size)
-        if solved_alone:
-            # Without exchanges S1 is the first ``pairs`` players: if that split
-            # reaches the bracket optimum, no exchange is needed (C-stage) and
-            # the assignment gives each S1 player's opponent directly.
-            natural = self._assign_opponents(
-                field, bracket, base, remainder, remainder[:pairs], mate, size
-            )
-            if natural is not None:
-                best = 0
-                index = {v: k for k, v in enumerate(bracket)}
-                for k in remainder:
-                    v, m = bracket[k], mate[bracket[k]]
-                    if v < m < next_resident_start:
-                        best += self._low(v, m, base[(k, index[m])])
-                if natural[1] == best:
-                    assigned = natural[0]
-        if assigned is None:
-            for pos_j, j in enumerate(remainder):
-                for pos_i in range(pos_j):
-                    i = remainder[pos_i]
-                    w = base[(i, j)]
-                    if w:
-                        # Fewest exchanges, then the smallest moved BSN sum (reserved low bits).
-                        w += (
-                            ((1 if pos_i < pairs else 0) << (2 * weigher.count_bits)) - pos_i
-                        ) << 1
-                    field.set(bracket[i], bracket[j], w)
-            mate = field.solve()
-            upper = [k for k in remainder if bracket[k] < mate[bracket[k]] < next_resident_start]
-            if (
-                any(pos >= pairs for pos, k in enumerate(remainder) if k in set(upper))
-                or len(upper) < pairs
-            ):
-                # Exchanges are needed: decide who leaves S1 and who joins it.
-                mate = field.solve(choices, choice_bits)
-                upper = [
-                    k for k in remainder if bracket[k] < mate[bracket[k]] < next_resident_start
-                ]
-            if self.use_shortcuts and (field.last_path == "alone" or len(bracket) == size):
-                found = self._assign_opponents(field, bracket, base, remainder, upper, mate, size)
-                assigned = found[0] if found else None
-        if assigned is None:
-            radix = length + 1
-            digits = length * radix.bit_length()
-            bonus: dict[tuple[int, int], int] = {}
-            for pos_j, j in enumerate(remainder):
-                u = bracket[j]
-                for pos_i in range(pos_j):
-                    key = (bracket[remainder[pos_i]], u)
-                    if key in choices:
-                        # Each S1 player's opponent: the earliest possible, S1 order first.
-                        partner = (length - pos_j) * radix ** (length - 1 - pos_i)
-                        bonus[key] = (choices[key] << digits) + partner
-            mate = field.solve(bonus, choice_bits + digits)
-        else:
-            mate = assigned
-        upper = {k for k in remainder if bracket[k] < mate[bracket[k]] < next_resident_start}
+        return choices
+
+    def _natural_split(self, field, b: Bracket, remainder, pairs, mate) -> list[int] | None:
+        """Without exchanges S1 is the first ``pairs`` players: if that split reaches the
+        bracket optimum, no exchange is needed (C-stage) and the assignment gives each S1
+        player's opponent directly.  The new mate list, or ``None``."""
+        bracket, base = b.vertices, b.base
+        natural = self._assign_opponents(field, b, remainder, remainder[:pairs], mate)
+        if natural is None:
+            return None
+        best = 0
+        index = {v: k for k, v in enumerate(bracket)}
+        for k in remainder:
+            v, m = bracket[k], mate[bracket[k]]
+            if v < m < b.next_resident_start:
+                best += self._low(v, m, base[(k, index[m])])
+        return natural[0] if natural[1] == best else None
+
+    def _exchanges(self, field, b: Bracket, remainder, pairs, mate, choices, choice_bits):
+        """Fewest exchanges, then the smallest moved BSN sum; then who leaves and joins S1.
+
+        Returns ``(assigned, mate)``: ``assigned`` is the final mate list when the
+        assignment shortcut settles the opponents, else ``None``.
+        """
+        bracket, base, weigher = b.vertices, b.base, self.weigher
+        for pos_j, j in enumerate(remainder):
+            for pos_i in range(pos_j):
+                i = remainder[pos_i]
+                w = base[(i, j)]
+                if w:
+                    # Fewest exchanges, then the smallest moved BSN sum (reserved low bits).
+                    w += (((1 if pos_i < pairs else 0) << (2 * weigher.count_bits)) - pos_i) << 1
+                field.set(bracket[i], bracket[j], w)
+        mate = field.solve()
+        upper = [k for k in remainder if bracket[k] < mate[bracket[k]] < b.next_resident_start]
+        if (
+            any(pos >= pairs for pos, k in enumerate(remainder) if k in set(upper))
+            or len(upper) < pairs
+        ):
+            # Exchanges are needed: decide who leaves S1 and who joins it.
+            mate = field.solve(choices, choice_bits)
+            upper = [k for k in remainder if bracket[k] < mate[bracket[k]] < b.next_resident_start]
+        if self.use_shortcuts and (field.last_path == "alone" or len(bracket) == b.size):
+            found = self._assign_opponents(field, b, remainder, upper, mate)
+            return (found[0] if found else None), mate
+        return None, mate
+
+    def _earliest_opponents(self, field, b: Bracket, remainder, choices, choice_bits) -> list[int]:
+        """Each S1 player's opponent: the earliest possible, S1 order first (one optimisation)."""
+        bracket = b.vertices
+        length = len(remainder)
+        radix = length + 1
+        digits = length * radix.bit_length()
+        bonus: dict[tuple[int, int], int] = {}
+        for pos_j, j in enumerate(remainder):
+            u = bracket[j]
+            for pos_i in range(pos_j):
+                key = (bracket[remainder[pos_i]], u)
+                if key in choices:
+                    partner = (length - pos_j) * radix ** (length - 1 - pos_i)
+                    bonus[key] = (choices[key] << digits) + partner
+        return field.solve(bonus, choice_bits + digits)
+
+    def _pin_remainder(self, field, b: Bracket, remainder, mate) -> None:
+        """Pin the S1–S2 pairs; leftovers may not meet each other further down."""
+        bracket, matched = b.vertices, b.matched
+        upper = {k for k in remainder if bracket[k] < mate[bracket[k]] < b.next_resident_start}
         for k in sorted(upper):
             v = bracket[k]
             matched[v] = matched[mate[v]] = True
             field.pin(v, mate[v])
-        # Leftovers of the remainder may not meet each other further down:
-        # only S1-to-S2 edges survive the split, as in the reference engine.
+        # Only S1-to-S2 edges survive the split, as in the reference engine.
         leftovers = [bracket[k] for k in remainder if not matched[bracket[k]]]
         for i, a in enumerate(leftovers):
-            for b in leftovers[i + 1 :]:
-                field.set(a, b, 0)
+            for c in leftovers[i + 1 :]:
+                field.set(a, c, 0)
         field.last_mate = mate
 
     def _assign_opponents(
-        self, field, bracket, base, remainder, upper, mate, size
+        self, field: PairingField, b: Bracket, remainder, upper, mate
     ) -> tuple[list[int], int] | None:
         """Each S1 player's opponent as an assignment problem, when the bracket was solved alone.
 
@@ -415,6 +386,7 @@ class DutchPairer(CertifiedShortcuts):
         """
         n = self.n
         weigher = self.weigher
+        bracket, base, size = b.vertices, b.base, b.size
         upper_set = set(upper)
         in_bracket = set(bracket[:size])
         unmatched = [

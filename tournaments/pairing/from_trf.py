@@ -5,7 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tournaments import trf
-from tournaments.trf import codes
+from tournaments.outcomes import other_side
+from tournaments.trf.scoring import outcome_of_code
 
 from .errors import InvalidPairingInput
 from .records import (
@@ -15,18 +16,7 @@ from .records import (
     PairingRequest,
     PlayerRecord,
     RoundRecord,
-    ScoringValues,
-    other_side,
 )
-
-_OUTCOME_OF_CODE = {
-    codes.FORFEIT_WIN: Outcome.FORFEIT_WIN,
-    codes.FORFEIT_LOSS: Outcome.FORFEIT_LOSS,
-    codes.PAIRING_BYE: Outcome.PAIRING_BYE,
-    codes.FULL_POINT_BYE: Outcome.FULL_POINT_BYE,
-    codes.HALF_POINT_BYE: Outcome.HALF_POINT_BYE,
-    codes.ZERO_POINT_BYE: Outcome.ZERO_POINT_BYE,
-}
 
 
 def round_to_pair(tournament: trf.Tournament) -> int:
@@ -43,7 +33,7 @@ def _round_record(cell: trf.RoundCell | None, scoring: trf.Scoring) -> RoundReco
     points = cell.points(scoring)
     if cell.is_played:
         return RoundRecord(Outcome.GAME, points, cell.opponent, cell.side)
-    outcome = _OUTCOME_OF_CODE.get(cell.result, Outcome.ZERO_POINT_BYE)
+    outcome = outcome_of_code(cell.result)
     opponent = cell.opponent if outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS) else None
     return RoundRecord(outcome, points, opponent, None)
 
@@ -115,5 +105,5 @@ def request_from_trf(
         total_rounds=tournament.rounds,
         initial_colour=_initial_colour(tournament),
         forbidden_pairs=forbidden,
-        scoring=ScoringValues(win=scoring.win, draw=scoring.draw, loss=scoring.loss),
+        scoring=scoring,
     )

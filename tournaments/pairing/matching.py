@@ -60,6 +60,8 @@ def maximum_matching(
     return {vertices[i]: vertices[match[i]] for i in range(n) if match[i] != -1}
 
 
+# A measured hot loop (completability checks of every bracket, see docs/performance.md): kept in
+# one function so that its locals stay fast.
 def _augment_from(root: int, neighbours: list[list[int]], match: list[int]) -> bool:
     """Search one augmenting path from ``root`` (Edmonds' blossom shrinking); apply it if found."""
     n = len(match)

@@ -12,41 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from enum import Enum
 
-WHITE = "w"
-BLACK = "b"
+from tournaments.outcomes import NORTH, SOUTH, RoundOutcome, Scoring
 
+WHITE = SOUTH
+"""South in the pairing rules' words (FIDE's white): ``"w"``."""
+BLACK = NORTH
+"""North in the pairing rules' words (FIDE's black): ``"b"``."""
 
-def other_side(side: str | None) -> str | None:
-    """The opposite side (``None`` stays ``None``)."""
-    if side == WHITE:
-        return BLACK
-    if side == BLACK:
-        return WHITE
-    return None
-
-
-class Outcome(Enum):
-    """What happened to a player in one past round."""
-
-    GAME = "game"  # played over the board (win, draw or loss)
-    FORFEIT_WIN = "forfeit_win"  # scheduled, opponent absent: not a game
-    FORFEIT_LOSS = "forfeit_loss"  # scheduled, did not play: not a game
-    PAIRING_BYE = "pairing_bye"  # pairing-allocated bye (PAB)
-    FULL_POINT_BYE = "full_point_bye"
-    HALF_POINT_BYE = "half_point_bye"
-    ZERO_POINT_BYE = "zero_point_bye"  # also: absent, withdrawn, not yet entered
-
-    @property
-    def took_part_in_pairing(self) -> bool:
-        """True when the player was paired (or given the PAB) that round."""
-        return self in (
-            Outcome.GAME,
-            Outcome.FORFEIT_WIN,
-            Outcome.FORFEIT_LOSS,
-            Outcome.PAIRING_BYE,
-        )
+Outcome = RoundOutcome
+"""The shared round outcome (:mod:`tournaments.outcomes`), under the name the engine uses."""
 
 
 @dataclass(frozen=True)
@@ -89,13 +64,8 @@ class PlayerRecord:
     present: bool = True
 
 
-@dataclass(frozen=True)
-class ScoringValues:
-    """Point values the pairing rules refer to (win, draw, loss)."""
-
-    win: Decimal = Decimal(1)
-    draw: Decimal = Decimal("0.5")
-    loss: Decimal = Decimal(0)
+ScoringValues = Scoring
+"""The shared scoring (:mod:`tournaments.outcomes`); the pairing rules read win, draw, loss."""
 
 
 @dataclass

@@ -21,7 +21,7 @@ from .assignment import first_optimal_assignment_with_potentials
 class CertifiedShortcuts:
     """Mixin of :class:`tournaments.pairing.dutch.DutchPairer`."""
 
-    def _pair_naturally(self, field, bracket, base, mdp_count, size, matched) -> bool:
+    def _pair_naturally(self, field, b) -> bool:
         """Accept S1[i]–S2[i] at once when it is a perfect candidate (Article 3.3).
 
         In a homogeneous bracket of even size whose natural pairs are all
@@ -30,6 +30,7 @@ class CertifiedShortcuts:
         are then the same for every pairing) and no candidate comes earlier
         in the generation order.  The rest must still be completable (C4).
         """
+        bracket, base, mdp_count, size, matched = b.vertices, b.base, b.mdp_count, b.size, b.matched
         if mdp_count or size % 2 or size < 2 or not field.bracket_alone_allowed:
             return False
         half = size // 2
@@ -55,7 +56,7 @@ class CertifiedShortcuts:
         field.last_mate = mate
         return True
 
-    def _pair_by_natural_split(self, field, bracket, base, mdp_count, size, matched) -> bool:
+    def _pair_by_natural_split(self, field, b) -> bool:
         """Pair a homogeneous bracket without any general matching, when provably optimal.
 
         S1 = the first half, S2 = the rest (one more when the bracket is odd;
@@ -67,6 +68,7 @@ class CertifiedShortcuts:
         exchanges — weighs more (LP duality), so no exchange is needed and the
         first optimal assignment is the pairing.
         """
+        bracket, base, mdp_count, size, matched = b.vertices, b.base, b.mdp_count, b.size, b.matched
         if mdp_count or size < 2 or not (field.bracket_alone_allowed or len(bracket) == size):
             return False
         half = size // 2
@@ -224,7 +226,7 @@ class CertifiedShortcuts:
         floater = cols[choice[-1]] if floats else None
         return pairs, floater, y, dummy_y
 
-    def _pair_single_mdp(self, field, bracket, base, mdp_count, size, matched) -> bool:
+    def _pair_single_mdp(self, field, b) -> bool:
         """Pair a bracket with one MDP without any general matching, when provably optimal.
 
         The MDP takes the earliest resident r for which the remainder's
@@ -232,6 +234,7 @@ class CertifiedShortcuts:
         proving that no pairing of the bracket weighs more (LP duality); every
         earlier resident must be proven worse by a positive slack.
         """
+        bracket, base, mdp_count, size, matched = b.vertices, b.base, b.mdp_count, b.size, b.matched
         if mdp_count != 1 or size < 3 or not (field.bracket_alone_allowed or len(bracket) == size):
             return False
         weigher = self.weigher

@@ -2,7 +2,9 @@ from decimal import Decimal
 
 from django import template
 from django.utils.formats import number_format
-from django.utils.translation import gettext_lazy as _
+
+from tournaments import tiebreak_labels
+from tournaments.tiebreaks.registry import format_value
 
 register = template.Library()
 
@@ -23,31 +25,20 @@ def score(value) -> str:
     return number_format(Decimal("0" if text == "-0" else text))
 
 
-TIEBREAK_NAMES = {
-    "PTS": _("points"),
-    "DE": _("direct encounter"),
-    "PS": _("progressive score"),
-    "BH": _("Buchholz"),
-    "FB": _("fore Buchholz"),
-    "SB": _("Sonneborn-Berger"),
-    "AOB": _("average of opponents' Buchholz"),
-    "WIN": _("wins"),
-    "WON": _("games won"),
-    "BPG": _("games as North"),
-    "BWG": _("games won as North"),
-    "REP": _("rounds played"),
-    "TP": _("team points"),
-    "LGS": _("seeds in lost games"),
-}
+@register.filter
+def tiebreak_name(code: str) -> str:
+    """What a tie-break code stands for, e.g. 'BH-C1' → 'Buchholz, cut 1' (from the registry)."""
+    return tiebreak_labels.name(code)
 
 
 @register.filter
-def tiebreak_name(code: str) -> str:
-    """What a tie-break code stands for, e.g. 'BH-C1' → 'Buchholz, cut 1'."""
-    base, _sep, modifier = code.partition("-")
-    name = str(TIEBREAK_NAMES.get(base, base))
-    if modifier.startswith("C"):
-        return _("%(name)s, cut %(count)s") % {"name": name, "count": modifier[1:]}
-    if modifier.startswith("M"):
-        return _("%(name)s, median %(count)s") % {"name": name, "count": modifier[1:]}
-    return name
+def tiebreak_explanation(code: str) -> str:
+    """The registry's one-line explanation of a tie-break code, translated."""
+    return tiebreak_labels.explanation(code)
+
+
+@register.simple_tag
+def tiebreak_value(code: str, value) -> str:
+    """A tie-break value with the decimals the registry gives its code (3, 4.5, 12.25), with the
+    decimal separator of the page's language."""
+    return number_format(Decimal(format_value(code, value)))

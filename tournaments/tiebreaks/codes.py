@@ -3,7 +3,7 @@
 ``BH-C1`` and ``BH/C1`` are the same thing: Buchholz cut 1.  Modifiers ``Cn``
 (cut the n least significant values) and ``Mn`` (cut n least, then n most
 significant) apply to BH, FB, SB and PS (PS-Cn only).  ``GE`` is the pre-Aug
-2024 name of ``REP``.
+2024 name of ``REP``.  The codes themselves are declared in :mod:`.registry`.
 """
 
 from __future__ import annotations
@@ -11,12 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-POINT_BASED = ("PTS", "PS", "BH", "FB", "SB", "AOB")
-COUNTERS = ("WIN", "WON", "BPG", "BWG", "REP")
-GROUP_BASED = ("DE",)
-KNOWN = POINT_BASED + COUNTERS + GROUP_BASED
-_CUTTABLE = ("PS", "BH", "FB", "SB")
-_ALIASES = {"GE": "REP", "PTS": "PTS"}
+from .registry import ALIASES, BY_CODE, INDIVIDUAL_CODES
+
+KNOWN = INDIVIDUAL_CODES
 _PATTERN = re.compile(r"^([A-Z]+)(?:[-/]([CM])(\d))?$")
 
 
@@ -37,12 +34,12 @@ def parse_code(text: str) -> TiebreakCode:
     if not match:
         raise ValueError(f"unknown tie-break code {text!r}")
     name, modifier, count = match.groups()
-    name = _ALIASES.get(name, name)
+    name = ALIASES.get(name, name)
     if name not in KNOWN:
         raise ValueError(f"unknown tie-break code {text!r}; known: {', '.join(KNOWN)}")
     if modifier is None:
         return TiebreakCode(cleaned, name)
-    if name not in _CUTTABLE or (name == "PS" and modifier == "M"):
+    if modifier not in BY_CODE[name].cuts:
         raise ValueError(f"tie-break {name} takes no {modifier} modifier ({text!r})")
     n = int(count)
     return TiebreakCode(cleaned, name, cut_low=n, cut_high=n if modifier == "M" else 0)

@@ -50,8 +50,3 @@ def games_won_as_north(section: Section) -> list[int]:
 def rounds_elected_to_play(section: Section) -> list[int]:
     """REP (7.6): rounds minus half-point byes, zero-point byes and forfeit losses."""
     return [sum(1 for k in kinds if not k.is_voluntary_unplayed) for kinds in section.kinds]
-
-
-def games_played(section: Section) -> list[int]:
-    """Games played over the board (not a C.07 tie-break; shown in tables)."""
-    return [sum(1 for k in kinds if k is _GAME) for kinds in section.kinds]

@@ -4,28 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournaments.outcomes import SIDES
 from tournaments.trf import DEFAULT_SCORING, RoundCell, Scoring, Tournament, codes
+from tournaments.trf.scoring import outcome_of_code
 
-from .records import PlayerRecord, RoundKind, RoundResult, ScoringSystem
+from .records import PlayerRecord, RoundKind, RoundResult
 from .standings import DEFAULT_ORDER, Standings, compute_standings
-
-_KIND_OF_CODE = {
-    codes.FORFEIT_WIN: RoundKind.FORFEIT_WIN,
-    codes.FORFEIT_LOSS: RoundKind.FORFEIT_LOSS,
-    codes.PAIRING_BYE: RoundKind.PAIRING_BYE,
-    codes.FULL_POINT_BYE: RoundKind.FULL_POINT_BYE,
-    codes.HALF_POINT_BYE: RoundKind.HALF_POINT_BYE,
-    codes.ZERO_POINT_BYE: RoundKind.ZERO_POINT_BYE,
-}
 
 
 def round_result(cell: RoundCell, scoring: Scoring = DEFAULT_SCORING) -> RoundResult:
     """The standings view of one TRF round block (points from ``scoring``)."""
     points = cell.points(scoring)
-    colour = cell.colour if cell.colour in ("w", "b") else None
+    colour = cell.colour if cell.colour in SIDES else None
     if cell.result in codes.PLAYED:
         return RoundResult(RoundKind.GAME, points, cell.opponent, colour)
-    kind = _KIND_OF_CODE[cell.result]
+    kind = outcome_of_code(cell.result)
     if kind.has_opponent:
         return RoundResult(kind, points, cell.opponent, colour)
     return RoundResult(kind, points)
@@ -42,9 +35,9 @@ def records_from_trf(
     ]
 
 
-def scoring_system(scoring: Scoring = DEFAULT_SCORING) -> ScoringSystem:
-    """Win and draw values of a TRF scoring."""
-    return ScoringSystem(win=scoring.win, draw=scoring.draw)
+def scoring_system(scoring: Scoring = DEFAULT_SCORING) -> Scoring:
+    """The scoring the tie-breaks use: the TRF scoring itself (one shared type)."""
+    return scoring
 
 
 def standings_from_trf(

@@ -12,48 +12,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import Enum
 from fractions import Fraction
+
+from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
 
 Number = int | float | Decimal | Fraction | str
 
 
-class RoundKind(Enum):
-    """What a round was for one player (C.07 Art. 16.2 categories in brackets)."""
-
-    GAME = "game"
-    """Played over the board, whatever the result (short games included)."""
-    FORFEIT_WIN = "forfeit_win"
-    """Scheduled opponent did not play [16.2.2]."""
-    FORFEIT_LOSS = "forfeit_loss"
-    """Did not play a scheduled game, each side of a double forfeit too [16.2.4, VUR]."""
-    PAIRING_BYE = "pairing_bye"
-    """Pairing-allocated bye [16.2.1]."""
-    FULL_POINT_BYE = "full_point_bye"
-    """Full-point bye granted by the rules [16.2.1]."""
-    HALF_POINT_BYE = "half_point_bye"
-    """Requested half-point bye [16.2.3 or 16.2.5, VUR]."""
-    ZERO_POINT_BYE = "zero_point_bye"
-    """Requested zero-point bye, absence, or a round after withdrawal [16.2.3 or 16.2.5, VUR]."""
-
-    @property
-    def is_voluntary_unplayed(self) -> bool:
-        """True for a VUR: a requested bye or a forfeit loss."""
-        return self in _VOLUNTARY
-
-    @property
-    def has_opponent(self) -> bool:
-        """True when the round had a scheduled opponent (a game or a forfeit)."""
-        return self in _WITH_OPPONENT
-
-    @property
-    def is_requested_bye(self) -> bool:
-        """True for a half- or zero-point bye (the rounds 16.3 may count as draws)."""
-        return self in (RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE)
-
-
-_VOLUNTARY = frozenset({RoundKind.FORFEIT_LOSS, RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE})
-_WITH_OPPONENT = frozenset({RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
+RoundKind = RoundOutcome
+"""The shared round outcome (:mod:`tournaments.outcomes`), under the name the tie-breaks use."""
 
 
 @dataclass(frozen=True)
@@ -117,13 +84,15 @@ class PlayerRecord:
     rounds: Sequence[RoundResult]
 
 
-@dataclass(frozen=True)
-class ScoringSystem:
-    """The points of a win and of a draw: DE, WIN and the unplayed-round rules need them."""
+ScoringSystem = Scoring
+"""The shared scoring (:mod:`tournaments.outcomes`); DE, WIN and the unplayed rounds read
+its win and draw values."""
 
-    win: Number = 1
-    draw: Number = Fraction(1, 2)
-
-
-STANDARD_SCORING = ScoringSystem()
-"""Win 1, draw ½."""
+__all__ = [
+    "STANDARD_SCORING",
+    "Number",
+    "PlayerRecord",
+    "RoundKind",
+    "RoundResult",
+    "ScoringSystem",
+]

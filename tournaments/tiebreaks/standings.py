@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from . import buchholz, counters
 from .codes import TiebreakCode, parse_codes
 from .direct_encounter import direct_encounter
-from .progressive import progressive_score
 from .ranking import rank_groups, shared_ranks, split_by_value
 from .records import STANDARD_SCORING, PlayerRecord, ScoringSystem
+from .registry import BY_CODE, Unit
 from .section import Section
 
 DEFAULT_ORDER = ("PTS", "DE", "PS", "BH", "SB")
@@ -112,33 +111,16 @@ def compute_standings(
 
 def _values(section: Section, code: TiebreakCode, edition: str) -> list:
     """Per player value of a value-based tie-break (scaled integers, or Fractions for AOB)."""
-    name = code.name
-    if name == "PTS":
-        return section.score
-    if name == "PS":
-        return progressive_score(section, code.cut_low)
-    if name == "BH":
-        return buchholz.buchholz(section, edition, code.cut_low, code.cut_high)
-    if name == "FB":
-        return buchholz.fore_buchholz(section, edition, code.cut_low, code.cut_high)
-    if name == "SB":
-        return buchholz.sonneborn_berger(section, edition, code.cut_low, code.cut_high)
-    if name == "AOB":
-        return buchholz.average_of_opponents_buchholz(section, edition)
-    return {
-        "WIN": counters.wins,
-        "WON": counters.games_won,
-        "BPG": counters.games_as_north,
-        "BWG": counters.games_won_as_north,
-        "REP": counters.rounds_elected_to_play,
-    }[name](section)
+    compute = BY_CODE[code.name].compute
+    return compute(section, edition, code.cut_low, code.cut_high)
 
 
 def _shown(section: Section, code: TiebreakCode, value) -> Value:
-    """Scaled integers back to exact points; counters and DE stay integers."""
-    if code.name in ("PTS", "PS", "BH", "FB"):
+    """Scaled integers back to exact points; counters, averages and DE stay as they are."""
+    unit = BY_CODE[code.name].unit
+    if unit is Unit.POINTS:
         return section.scale.points(value)
-    if code.name == "SB":
+    if unit is Unit.PRODUCTS:
         return section.scale.products(value)
     return value
 

@@ -18,11 +18,10 @@ from fractions import Fraction
 from .exact import to_fraction
 from .ranking import rank_groups, shared_ranks, split_by_value
 from .records import Number
+from .registry import TEAM_ONLY_CODES
 from .standings import Standings
 
 DEFAULT_TEAM_ORDER = ("TP", "LGS", "PS", "BH", "SB")
-TEAM_ONLY_CODES = ("TP", "LGS", "PS")
-"""Codes computed on the team's own results; any other code sums the players' values."""
 
 
 def individual_codes(order) -> list[str]:

@@ -53,7 +53,8 @@ Plain Python, no Django.  Public API::
     ``points(scoring=DEFAULT_SCORING)``.
 
 ``Scoring`` (frozen dataclass): win/draw/loss and bye/forfeit values,
-default 1 / ½ / 0 with PAB = 1; ``Scoring().points(code)``.
+default 1 / ½ / 0 with PAB = 1 (the one :class:`tournaments.outcomes.Scoring`);
+``points_of_code(scoring, code)``.
 
 ``consistency_problems(t, scoring=DEFAULT_SCORING) -> list[str]``: opponents
 list each other with matching results and opposite colours, points add up.

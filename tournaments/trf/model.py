@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from . import codes
-from .scoring import DEFAULT_SCORING, Scoring
+from .scoring import DEFAULT_SCORING, Scoring, points_of_code
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class RoundCell:
 
     def points(self, scoring: Scoring = DEFAULT_SCORING) -> Decimal:
         """Points the block is worth under ``scoring`` (default 1 / ½ / 0, PAB = 1)."""
-        return scoring.points(self.result)
+        return points_of_code(scoring, self.result)
 
 
 BYE_CELL_ZERO = RoundCell(None, "-", codes.ZERO_POINT_BYE)

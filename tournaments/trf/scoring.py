@@ -1,53 +1,47 @@
-"""Points a round block is worth under an event's scoring."""
+"""Points a round block is worth under an event's scoring (the shared :class:`Scoring`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
 
 from . import codes
 
-
-@dataclass(frozen=True)
-class Scoring:
-    """Points per kind of round outcome; the default is 1 / ½ / 0 with a PAB worth a win.
-
-    ``forfeit_win`` and ``full_point_bye`` follow the win value and
-    ``half_point_bye`` the draw value unless set otherwise.
-    """
-
-    win: Decimal = Decimal("1")
-    draw: Decimal = Decimal("0.5")
-    loss: Decimal = Decimal("0")
-    forfeit_win: Decimal | None = None
-    forfeit_loss: Decimal = Decimal("0")
-    pairing_bye: Decimal | None = None
-    full_point_bye: Decimal | None = None
-    half_point_bye: Decimal | None = None
-    zero_point_bye: Decimal = Decimal("0")
-
-    def points(self, result: str) -> Decimal:
-        """Points for a result code (see :mod:`tournaments.trf.codes`)."""
-        code = result.upper() if result.strip() else codes.ZERO_POINT_BYE
-        if code in codes.WINS:
-            return self.win
-        if code in codes.DRAWS:
-            return self.draw
-        if code in codes.LOSSES:
-            return self.loss
-        if code == codes.FORFEIT_WIN:
-            return self.win if self.forfeit_win is None else self.forfeit_win
-        if code == codes.FORFEIT_LOSS:
-            return self.forfeit_loss
-        if code == codes.PAIRING_BYE:
-            return self.win if self.pairing_bye is None else self.pairing_bye
-        if code == codes.FULL_POINT_BYE:
-            return self.win if self.full_point_bye is None else self.full_point_bye
-        if code == codes.HALF_POINT_BYE:
-            return self.draw if self.half_point_bye is None else self.half_point_bye
-        if code == codes.ZERO_POINT_BYE:
-            return self.zero_point_bye
-        raise ValueError(f"unknown result code {result!r}")
+OUTCOME_OF_CODE = {
+    codes.FORFEIT_WIN: RoundOutcome.FORFEIT_WIN,
+    codes.FORFEIT_LOSS: RoundOutcome.FORFEIT_LOSS,
+    codes.PAIRING_BYE: RoundOutcome.PAIRING_BYE,
+    codes.FULL_POINT_BYE: RoundOutcome.FULL_POINT_BYE,
+    codes.HALF_POINT_BYE: RoundOutcome.HALF_POINT_BYE,
+    codes.ZERO_POINT_BYE: RoundOutcome.ZERO_POINT_BYE,
+}
+"""The outcome of every result code that is not a game played over the board."""
 
 
-DEFAULT_SCORING = Scoring()
+def outcome_of_code(result: str) -> RoundOutcome:
+    """The round outcome a result code stands for (a blank result is a zero-point bye)."""
+    code = result.upper() if result.strip() else codes.ZERO_POINT_BYE
+    if code in codes.PLAYED:
+        return RoundOutcome.GAME
+    try:
+        return OUTCOME_OF_CODE[code]
+    except KeyError:
+        raise ValueError(f"unknown result code {result!r}") from None
+
+
+def points_of_code(scoring: Scoring, result: str) -> Decimal:
+    """Points for a result code (see :mod:`tournaments.trf.codes`) under ``scoring``."""
+    code = result.upper() if result.strip() else codes.ZERO_POINT_BYE
+    if code in codes.WINS:
+        return scoring.win
+    if code in codes.DRAWS:
+        return scoring.draw
+    if code in codes.LOSSES:
+        return scoring.loss
+    return scoring.unplayed_points(outcome_of_code(code))
+
+
+DEFAULT_SCORING = STANDARD_SCORING
+
+__all__ = ["DEFAULT_SCORING", "OUTCOME_OF_CODE", "Scoring", "outcome_of_code", "points_of_code"]

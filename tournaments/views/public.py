@@ -8,10 +8,9 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
-from tournaments.services.games import game_view
-from tournaments.services.schedule import section_schedule
 from tournaments.services.game_files import game_ogn, round_ogn_zip
 from tournaments.services.games import game_view, move_list
+from tournaments.services.schedule import section_schedule
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
 from tournaments.views.caching import revalidated
