@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self):
+        from tournaments.services.freshness import connect_signals
+
+        connect_signals()

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.validators import validate_team_tiebreaks, validate_tiebreaks
@@ -66,6 +67,9 @@ class Tournament(models.Model):
         verbose_name=_("arbiters"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Moved forward by every write to the tournament's rows (services/freshness.py): the public
+    # pages answer a conditional request with 304 while it stays the same.
+    changed_at = models.DateTimeField(_("changed at"), default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Player, RequestedBye, Section
 from tournaments.services.errors import ServiceError, save_validated
+from tournaments.services.freshness import bump_tournament
 from tournaments.services.permissions import require_arbiter
 
 # FIDE title order, strongest first; an untitled player sorts after every title.
@@ -70,6 +71,7 @@ def assign_pairing_numbers(section: Section, *, by, order: list[int] | None = No
     for number, player in enumerate(players, start=1):
         player.pairing_number = number
     Player.objects.bulk_update(players, ["pairing_number"])
+    bump_tournament(section.tournament_id)  # update() and bulk_update() send no signal
     return players
 
 

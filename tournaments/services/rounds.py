@@ -18,6 +18,7 @@ from tournaments.pairing.errors import PairingImpossible
 from tournaments.pairing.from_trf import request_from_trf
 from tournaments.pairing.records import RoundPairing
 from tournaments.services.errors import ServiceError
+from tournaments.services.freshness import bump_tournament
 from tournaments.services.history import section_history, section_scoring
 from tournaments.services.permissions import require_arbiter
 
@@ -139,6 +140,7 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
                 Seat(round=round_, player=pairing.north, pairing=pairing, side=Seat.Side.NORTH)
             )
     Seat.objects.bulk_create(seats)
+    bump_tournament(round_.section.tournament_id)  # bulk_create sends no signal
 
 
 def _locked_draft(round_: Round, by, refusal: str) -> Round:

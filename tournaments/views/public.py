@@ -5,12 +5,61 @@ Only published rounds are shown; a draft pairing stays with the arbiters.
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import condition
 
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
-from tournaments.services.games import game_view
+from tournaments.services.freshness import page_etag, tournament_stamp
+from tournaments.services.games import game_plies, game_view
+from tournaments.services.pairing_lists import round_roster
+from tournaments.services.qr import qr_svg
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
+from tournaments.views.legend import legend_lines
+
+
+def _tournament_id(request, slug) -> int | None:
+    """The public tournament's id, read once per request."""
+    if not hasattr(request, "_public_tournament_id"):
+        request._public_tournament_id = (
+            Tournament.objects.filter(slug=slug, published=True)
+            .values_list("pk", flat=True)
+            .first()
+        )
+    return request._public_tournament_id
+
+
+def _etag(request, slug, **kwargs):
+    request.page_etag = page_etag(request, _tournament_id(request, slug))
+    return request.page_etag
+
+
+def _last_modified(request, slug, **kwargs):
+    return tournament_stamp(_tournament_id(request, slug))[1]
+
+
+def public_page(view):
+    """Answer a conditional GET with 304, without rendering, while the tournament is unchanged
+    (services/freshness.py); browsers are told to revalidate rather than reuse blindly."""
+    conditional = condition(etag_func=_etag, last_modified_func=_last_modified)(view)
+
+    def wrapped(request, *args, **kwargs):
+        response = conditional(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def _in_progress(tournament_id: int) -> bool:
+    """True while a round of the tournament is published and waiting for results: the pages
+    then refresh themselves."""
+    return Round.objects.filter(
+        section__tournament_id=tournament_id, status=Round.Status.PUBLISHED
+    ).exists()
 
 
 def home(request):
@@ -18,12 +67,20 @@ def home(request):
     return render(request, "tournaments/public/home.html", {"tournaments": tournaments})
 
 
+@public_page
 def tournament(request, slug):
     event = public_tournament(slug)
+    url = request.build_absolute_uri(event.get_absolute_url())
     return render(
         request,
         "tournaments/public/tournament.html",
-        {"tournament": event, "sections": event.sections.all()},
+        {
+            "tournament": event,
+            "sections": event.sections.all(),
+            "live": _in_progress(event.pk),
+            "qr": qr_svg(url),
+            "page_url": url,
+        },
     )
 
 
@@ -39,9 +96,11 @@ def _section_page(request, group: Section, template: str, tab: str | None, round
         rounds=_public_rounds(group) if rounds is None else rounds,
         tab=tab,
     )
+    context.setdefault("live", _in_progress(group.tournament_id))
     return render(request, f"tournaments/public/{template}", context)
 
 
+@public_page
 def section(request, slug, section):
     group = public_section(slug, section)
     rounds = _public_rounds(group)
@@ -50,6 +109,7 @@ def section(request, slug, section):
     return _section_page(request, group, "section.html", None, rounds=rounds)
 
 
+@public_page
 def round_pairings(request, slug, section, number):
     group = public_section(slug, section)
     rounds = _public_rounds(group)
@@ -60,19 +120,37 @@ def round_pairings(request, slug, section, number):
 
 
 def _round_page(request, group: Section, rounds: list[Round], round_: Round):
-    pairings = round_.pairings.select_related("south__team", "north__team", "result")
+    url = request.build_absolute_uri(
+        f"/t/{group.tournament.slug}/{group.slug}/round/{round_.number}/"
+    )
     return _section_page(
-        request, group, "round.html", "pairings", rounds=rounds, round=round_, pairings=pairings
+        request,
+        group,
+        "round.html",
+        "pairings",
+        rounds=rounds,
+        round=round_,
+        roster=round_roster(round_),
+        qr=qr_svg(url),
+        page_url=url,
     )
 
 
+@public_page
 def standings(request, slug, section):
     group = public_section(slug, section)
+    table = section_standings(group)
     return _section_page(
-        request, group, "standings.html", "standings", table=section_standings(group)
+        request,
+        group,
+        "standings.html",
+        "standings",
+        table=table,
+        legend=legend_lines(table.standings.tiebreaks),
     )
 
 
+@public_page
 def crosstable(request, slug, section):
     group = public_section(slug, section)
     table = section_standings(group)
@@ -87,6 +165,7 @@ def crosstable(request, slug, section):
     )
 
 
+@public_page
 def teams(request, slug):
     event = public_tournament(slug)
     return render(
@@ -96,6 +175,7 @@ def teams(request, slug):
     )
 
 
+@public_page
 def section_teams(request, slug, section):
     group = public_section(slug, section)
     return _section_page(
@@ -103,18 +183,49 @@ def section_teams(request, slug, section):
     )
 
 
+@public_page
 def player(request, slug, section, number):
     group = public_section(slug, section)
     person = get_object_or_404(group.players.select_related("team"), pairing_number=number)
-    seats = (
+    seats = list(
         Seat.objects.filter(player=person)
         .exclude(round__status=Round.Status.DRAFT)
         .select_related("round", "pairing__south", "pairing__north", "pairing__result")
         .order_by("round__number")
     )
-    return _section_page(request, group, "player.html", None, player=person, seats=seats)
+    # The next game: a board of a published round still waiting for its result.
+    next_seat = next(
+        (
+            seat
+            for seat in seats
+            if seat.side != Seat.Side.BYE and not hasattr(seat.pairing, "result")
+        ),
+        None,
+    )
+    table = section_standings(group, extra_tiebreaks=["PTS"])
+    place, points = next(
+        (
+            (place, values[table.standings.tiebreaks.index("PTS")])
+            for place, row_player, values in table.rows()
+            if row_player.pk == person.pk
+        ),
+        (None, None),
+    )
+    return _section_page(
+        request,
+        group,
+        "player.html",
+        None,
+        player=person,
+        seats=seats,
+        next_seat=next_seat,
+        place=place,
+        points=points,
+        after_round=table.after_round,
+    )
 
 
+@public_page
 def game(request, slug, pairing_id):
     event = public_tournament(slug)
     pairing = get_object_or_404(
@@ -126,6 +237,9 @@ def game(request, slug, pairing_id):
     if pairing.round.status == Round.Status.DRAFT:
         raise Http404("Not published.")
     result = getattr(pairing, "result", None)
+    # The viewer starts at the first position unless a ply is asked for.
+    view = game_view(result, event.variant, _requested_ply(request) or 0)
+    plies = game_plies(result, event.variant) if view else None
     return render(
         request,
         "tournaments/public/game.html",
@@ -134,7 +248,8 @@ def game(request, slug, pairing_id):
             "section": pairing.round.section,
             "pairing": pairing,
             "result": result,
-            "view": game_view(result, event.variant, _requested_ply(request)),
+            "view": view,
+            "plies": plies,
         },
     )
 
