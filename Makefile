@@ -8,7 +8,13 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: demo test install run clean
 
-install: $(STAMP)
+install: $(STAMP) $(AXE)
+
+# axe-core (accessibility checks injected by the browser tests), from the committed lock file.
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@if command -v npm >/dev/null; then npm ci --prefix tests/browser --no-audit --no-fund && touch $@; \
+	else echo "npm not found: the accessibility tests will be skipped"; fi
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || "$$(sh scripts/find-python)" -m venv $(VENV)

@@ -33,26 +33,42 @@ def bump_tournament(tournament_id: int | None) -> None:
 
 
 def tournament_stamp(tournament_id: int | None) -> tuple[str, datetime | None]:
-    """(ETag body, Last-Modified) of the tournament's public pages; ('', None) when unknown."""
+    """(ETag body, Last-Modified) of the tournament's pages; ('', None) when unknown."""
     changed_at = (
         _tournament_model()
         .objects.filter(pk=tournament_id)
         .values_list("changed_at", flat=True)
         .first()
     )
+    return stamp_of(changed_at)
+
+
+def public_stamp(slug: str) -> tuple[str, datetime | None]:
+    """`tournament_stamp` of the published tournament `slug`, in one query; ('', None) when
+    there is none (the page then answers 404 by itself)."""
+    changed_at = (
+        _tournament_model()
+        .objects.filter(slug=slug, published=True)
+        .values_list("changed_at", flat=True)
+        .first()
+    )
+    return stamp_of(changed_at)
+
+
+def stamp_of(changed_at: datetime | None) -> tuple[str, datetime | None]:
     if changed_at is None:
         return "", None
     return f"{MARKUP_VERSION}.{changed_at.timestamp():.6f}", changed_at
 
 
-def page_etag(request, tournament_id: int | None) -> str | None:
+def page_etag(request, stamp: str) -> str | None:
     """The ETag of one public page: the tournament's stamp, the viewer (the header names the
-    logged-in user and offers arbiter links) and the exact URL with its query string."""
-    stamp, _changed = tournament_stamp(tournament_id)
+    logged-in user and offers arbiter links), the language and the exact URL with its query."""
     if not stamp:
         return None
     viewer = request.user.pk if request.user.is_authenticated else 0
-    key = f"{stamp}|{viewer}|{request.get_full_path()}|{request.LANGUAGE_CODE}"
+    language = getattr(request, "LANGUAGE_CODE", "")
+    key = f"{stamp}|{viewer}|{request.get_full_path()}|{language}"
     return hashlib.blake2s(key.encode(), digest_size=12).hexdigest()
 
 

@@ -10,7 +10,7 @@ from django.views.decorators.http import condition
 
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
-from tournaments.services.freshness import page_etag, tournament_stamp
+from tournaments.services.freshness import page_etag, public_stamp
 from tournaments.services.games import game_plies, game_view
 from tournaments.services.pairing_lists import round_roster
 from tournaments.services.qr import qr_svg
@@ -19,24 +19,20 @@ from tournaments.services.teams import team_tables
 from tournaments.views.legend import legend_lines
 
 
-def _tournament_id(request, slug) -> int | None:
-    """The public tournament's id, read once per request."""
-    if not hasattr(request, "_public_tournament_id"):
-        request._public_tournament_id = (
-            Tournament.objects.filter(slug=slug, published=True)
-            .values_list("pk", flat=True)
-            .first()
-        )
-    return request._public_tournament_id
+def _stamp(request, slug):
+    """The tournament's freshness stamp, read once per request."""
+    if not hasattr(request, "_public_stamp"):
+        request._public_stamp = public_stamp(slug)
+    return request._public_stamp
 
 
 def _etag(request, slug, **kwargs):
-    request.page_etag = page_etag(request, _tournament_id(request, slug))
+    request.page_etag = page_etag(request, _stamp(request, slug)[0])
     return request.page_etag
 
 
 def _last_modified(request, slug, **kwargs):
-    return tournament_stamp(_tournament_id(request, slug))[1]
+    return _stamp(request, slug)[1]
 
 
 def public_page(view):
