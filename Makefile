@@ -5,13 +5,13 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# axe-core (accessibility checks injected by the browser tests), from the committed lock file.
+AXE := tests/browser/node_modules/axe-core/axe.min.js
 
 .PHONY: demo test install run clean
 
 install: $(STAMP) $(AXE)
 
-# axe-core (accessibility checks injected by the browser tests), from the committed lock file.
-AXE := tests/browser/node_modules/axe-core/axe.min.js
 $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	@if command -v npm >/dev/null; then npm ci --prefix tests/browser --no-audit --no-fund && touch $@; \
 	else echo "npm not found: the accessibility tests will be skipped"; fi
