@@ -14,7 +14,8 @@ def snapshot() -> dict[str, list[tuple]]:
         return tuple(
             getattr(obj, f.attname)
             for f in obj._meta.concrete_fields
-            if f.attname not in {"entered_at", "paired_at", "published_at", "created_at"}
+            if f.attname
+            not in {"entered_at", "paired_at", "published_at", "created_at", "changed_at"}
         )
 
     return {m.__name__: sorted(row(o) for o in m.objects.all()) for m in MODELS}
