@@ -5,6 +5,8 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# axe-core (accessibility checks injected by the browser tests), from the committed lock file.
+AXE := tests/browser/node_modules/axe-core/axe.min.js
 
 .PHONY: demo test lint install run clean translations
 
@@ -12,7 +14,7 @@ STAMP := $(VENV)/.installed-stamp
 # pybabel (installed with the project) compiles them without GNU gettext.
 MESSAGES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
-install: $(STAMP) $(MESSAGES)
+install: $(STAMP) $(MESSAGES) $(AXE)
 
 locale/%.mo: locale/%.po $(STAMP)
 	$(VENV)/bin/pybabel compile --statistics --domain $(basename $(notdir $@)) \
@@ -21,6 +23,10 @@ locale/%.mo: locale/%.po $(STAMP)
 # Re-extract every marked string into the .po files, keeping the translations (needs xgettext).
 translations: install
 	PYTHON=$(PY) sh scripts/update-translations
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@if command -v npm >/dev/null; then npm ci --prefix tests/browser --no-audit --no-fund && touch $@; \
+	else echo "npm not found: the accessibility tests will be skipped"; fi
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || "$$(sh scripts/find-python)" -m venv $(VENV)

@@ -267,15 +267,15 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Left empty, the team quota keeps its value (2 players per section by default).
         self.fields["players_per_team_per_section"].required = False
+        # The codes an arbiter may list come from the tie-break registry, in its words.
+        self.fields["tiebreaks"].help_text = tiebreak_labels.choices_help()
+        self.fields["team_tiebreaks"].help_text = tiebreak_labels.choices_help(individual=False)
 
     def clean_players_per_team_per_section(self):
         value = self.cleaned_data["players_per_team_per_section"]
         if value is None:
             return self.instance.players_per_team_per_section
         return value
-        # The codes an arbiter may list come from the tie-break registry, in its words.
-        self.fields["tiebreaks"].help_text = tiebreak_labels.choices_help()
-        self.fields["team_tiebreaks"].help_text = tiebreak_labels.choices_help(individual=False)
 
 
 class NewTournamentForm(TournamentForm):

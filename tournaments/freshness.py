@@ -14,6 +14,7 @@ from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.utils import timezone
 
+from games.models import GameRecord, LiveBoard
 from tournaments.models import (
     Pairing,
     Player,
@@ -42,6 +43,9 @@ TOURNAMENT_OF = {
     Seat: lambda row: row.round.section.tournament_id,
     Result: lambda row: row.pairing.round.section.tournament_id,
     ResultChange: lambda row: row.pairing.round.section.tournament_id,
+    GameRecord: lambda row: row.pairing.round.section.tournament_id,
+    # A live board's moves show on the round page and the game viewer.
+    LiveBoard: lambda row: row.pairing.round.section.tournament_id,
 }
 
 

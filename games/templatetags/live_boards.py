@@ -26,12 +26,17 @@ def public_live_boards(context):
     """The live boards with moves to watch among the page's `pairings` (a round page) or its
     `pairing` (the game viewer)."""
     pairings = context.get("pairings")
+    if pairings is None and context.get("round") is not None:
+        return _watched(LiveBoard.objects.filter(pairing__round=context["round"]))
     if pairings is None:
         pairing = context.get("pairing")
         pairings = [pairing] if pairing is not None else []
+    return _watched(LiveBoard.objects.filter(pairing__in=list(pairings)))
+
+
+def _watched(boards):
     return list(
-        LiveBoard.objects.filter(pairing__in=list(pairings))
-        .exclude(moves=[])
+        boards.exclude(moves=[])
         .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
         .order_by("pairing__board")
     )

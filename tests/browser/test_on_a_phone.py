@@ -32,7 +32,7 @@ def test_a_spectator_steps_through_a_recorded_game(phone, live_server, demo):
     game = GameRecord.objects.first().pairing_id
     phone.goto(f"{live_server.url}/t/demo/game/{game}/?ply=0")
     assert phone.locator(".ow-pit").count() == 12
-    phone.get_by_role("link", name="▶").click()
+    phone.get_by_role("link", name="Next move").click()
     assert "ply 1 of" in phone.content()
     assert phone.locator(".ow-pit--last").count() == 1
     assert page_width(phone) <= 360

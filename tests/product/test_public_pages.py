@@ -39,9 +39,10 @@ def test_a_draft_round_is_not_shown(client, demo):
     assert "Round 6" not in page(client, "/t/demo/men/")
 
 
-def test_the_pairing_page_explains_each_board(client, demo):
-    html = page(client, "/t/demo/men/round/2/")
-    assert "preference" in html
+def test_the_engine_explains_each_board_to_the_arbiter_only(client, demo):
+    assert "preference" not in page(client, "/t/demo/men/round/2/")
+    client.force_login(demo.arbiters.get())
+    assert "preference" in page(client, "/t/demo/arbiter/men/round/2/")
 
 
 def test_the_standings_show_every_player_with_the_tiebreaks(client, demo):
@@ -74,10 +75,11 @@ def test_a_player_page_lists_his_games(client, demo):
 
 def test_a_game_with_a_record_is_replayed_on_a_board(client, demo):
     game = GameRecord.objects.select_related("pairing").first().pairing
-    final = page(client, f"/t/demo/game/{game.pk}/")
-    start = page(client, f"/t/demo/game/{game.pk}/?ply=0")
+    start = page(client, f"/t/demo/game/{game.pk}/")
+    final = page(client, f"/t/demo/game/{game.pk}/?ply=999")
     assert 'class="ow-board"' in final and "ply 0 of" in start
-    assert start.count(">4</span>") == 12  # four seeds in every pit at the start
+    assert start.count(">4</span>") == 12  # the viewer starts with four seeds in every pit
+    assert 'class="game-over"' in final and 'class="game-over"' not in start
 
 
 def test_unknown_pages_are_not_found(client, demo):
@@ -91,7 +93,7 @@ def test_unknown_pages_are_not_found(client, demo):
 def test_pages_fit_a_phone(client, demo):
     html = page(client, "/t/demo/men/standings/")
     assert 'name="viewport" content="width=device-width' in html
-    assert 'class="table-wrap"' in html  # wide tables scroll inside their box
+    assert 'class="table-wrap' in html  # wide tables scroll inside their box
 
 
 def test_an_unpublished_tournament_is_hidden(client, demo):

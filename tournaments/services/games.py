@@ -7,7 +7,7 @@ from games.models import GameRecord
 from games.oware.board_view import board_view
 from games.oware.clock import clock_text, warning_marks
 from games.oware.errors import RecordError
-from games.oware.notation import parse_leniently, replay_record
+from games.oware.notation import parse_leniently, replay_record, write_movetext
 from games.oware.position import ROW
 from games.oware.replay import replay
 from games.oware.rules import AGREED
@@ -106,3 +106,65 @@ def agreed_end_repetitions(
     if replayed.ending != AGREED:
         return None
     return RepetitionReport([(r.ply, r.first_ply) for r in replayed.repetitions])
+
+
+def game_plies(
+    result: Result | None, variant: str, warning_minutes: int | None = None
+) -> dict | None:
+    """Everything the game viewer's script steps through, as JSON-ready data, or None without a
+    readable record.
+
+    {"plies": [ply 0 (the start), ply 1, …], "movetext": the record in letters with move numbers,
+    "ending", "stores": final [South, North]}. Each ply: "ply" (number), "pits" (12 seed counts,
+    South's A–F then North's a–f), "stores" [South, North], "toMove" 'S'/'N', and for a move:
+    "move" (its letter, e.g. 'C' or 'd'), "number" (the move number), "side" 'S'/'N', "last"
+    (pit index 0–11 played), "capture" (seeds taken, 0 if none), "clock" ('mm:ss' left on the
+    mover's clock, None when the record has no clock), "repeats" (the earlier ply whose position
+    this one repeats with no capture in between, or None), "underWarning" (the mover's clock
+    was under `warning_minutes`, the arbiter-call time, when he played it).
+    """
+    if result is None or not result.record:
+        return None
+    try:
+        replayed = replay_record(result.record, variant)
+        parsed, _problem = parse_leniently(result.record)
+    except RecordError:
+        return None
+    repeats = {found.ply: found.first_ply for found in replayed.repetitions}
+    clocks = (list(parsed.clocks) + [None] * replayed.plies)[: replayed.plies]
+    marks = (
+        warning_marks(clocks, replayed.sides, warning_minutes * 60)
+        if warning_minutes is not None
+        else [False] * replayed.plies
+    )
+    plies = []
+    number = 0
+    for ply, position in enumerate(replayed.positions):
+        entry = {
+            "ply": ply,
+            "pits": list(position.pits),
+            "stores": list(position.stores),
+            "toMove": "S" if position.to_move == 0 else "N",
+        }
+        if ply:
+            side, move = replayed.sides[ply - 1], replayed.moves[ply - 1]
+            if side == 0 and (ply == 1 or replayed.sides[ply - 2] != 0):
+                number += 1
+            clock = parsed.clocks[ply - 1] if ply - 1 < len(parsed.clocks) else None
+            entry |= {
+                "move": ("ABCDEF" if side == 0 else "abcdef")[move],
+                "number": max(number, 1),
+                "side": "S" if side == 0 else "N",
+                "last": move + ROW * side,
+                "capture": replayed.captures[ply - 1],
+                "clock": None if clock is None else f"{clock // 60:02d}:{clock % 60:02d}",
+                "repeats": repeats.get(ply),
+                "underWarning": marks[ply - 1],
+            }
+        plies.append(entry)
+    return {
+        "plies": plies,
+        "movetext": write_movetext(replayed, clocks=parsed.clocks),
+        "ending": replayed.ending,
+        "stores": list(replayed.stores),
+    }

@@ -123,7 +123,6 @@ def _store_round(section: Section, number: int, pairing: RoundPairing) -> Round:
 
 def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]]) -> None:
     """Write the boards of `round_` (South, North or None for the bye, explanation) and seats."""
-    touch(round_.section.tournament_id)  # bulk writes send no signals
     pairings = Pairing.objects.bulk_create(
         Pairing(round=round_, board=index, south=south, north=north, explanation=text[:300])
         for index, (south, north, text) in enumerate(boards, start=1)
@@ -142,6 +141,7 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
                 Seat(round=round_, player=pairing.north, pairing=pairing, side=Seat.Side.NORTH)
             )
     Seat.objects.bulk_create(seats)
+    touch(round_.section.tournament_id)  # bulk writes send no signals
 
 
 def _locked_draft(round_: Round, by, refusal: str) -> Round:

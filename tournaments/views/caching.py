@@ -33,6 +33,7 @@ def revalidated(view):
         pk, revision, changed_at = stamp
         version = f"{pk}.{revision}.{changed_at.timestamp():.6f}.{get_language()}"
         etag = f'"{version}"'
+        request.page_etag = version  # live pages start polling from the ETag they were sent
         if etag in _etags(request.headers.get("If-None-Match", "")):
             response = HttpResponseNotModified()
         else:

@@ -9,11 +9,22 @@ from django.shortcuts import get_object_or_404, render
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.game_files import game_ogn, round_ogn_zip
-from tournaments.services.games import game_view, move_list
+from tournaments.services.games import game_plies, game_view
+from tournaments.services.pairing_lists import round_roster
+from tournaments.services.qr import qr_svg
 from tournaments.services.schedule import section_schedule
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
 from tournaments.views.caching import revalidated
+from tournaments.views.legend import legend_lines
+
+
+def _in_progress(tournament_id: int) -> bool:
+    """True while a round of the tournament is published and waiting for results: the pages
+    then refresh themselves."""
+    return Round.objects.filter(
+        section__tournament_id=tournament_id, status=Round.Status.PUBLISHED
+    ).exists()
 
 
 def home(request):
@@ -24,10 +35,17 @@ def home(request):
 @revalidated
 def tournament(request, slug):
     event = public_tournament(slug)
+    url = request.build_absolute_uri(event.get_absolute_url())
     return render(
         request,
         "tournaments/public/tournament.html",
-        {"tournament": event, "sections": event.sections.all()},
+        {
+            "tournament": event,
+            "sections": event.sections.all(),
+            "live": _in_progress(event.pk),
+            "qr": qr_svg(url),
+            "page_url": url,
+        },
     )
 
 
@@ -43,6 +61,7 @@ def _section_page(request, group: Section, template: str, tab: str | None, round
         rounds=_public_rounds(group) if rounds is None else rounds,
         tab=tab,
     )
+    context.setdefault("live", _in_progress(group.tournament_id))
     return render(request, f"tournaments/public/{template}", context)
 
 
@@ -77,17 +96,33 @@ def round_pairings(request, slug, section, number):
 
 
 def _round_page(request, group: Section, rounds: list[Round], round_: Round):
-    pairings = round_.pairings.select_related("south__team", "north__team", "result", "game_record")
+    url = request.build_absolute_uri(
+        f"/t/{group.tournament.slug}/{group.slug}/round/{round_.number}/"
+    )
     return _section_page(
-        request, group, "round.html", "pairings", rounds=rounds, round=round_, pairings=pairings
+        request,
+        group,
+        "round.html",
+        "pairings",
+        rounds=rounds,
+        round=round_,
+        roster=round_roster(round_),
+        qr=qr_svg(url),
+        page_url=url,
     )
 
 
 @revalidated
 def standings(request, slug, section):
     group = public_section(slug, section)
+    table = section_standings(group)
     return _section_page(
-        request, group, "standings.html", "standings", table=section_standings(group)
+        request,
+        group,
+        "standings.html",
+        "standings",
+        table=table,
+        legend=legend_lines(table.standings.tiebreaks),
     )
 
 
@@ -128,7 +163,7 @@ def section_teams(request, slug, section):
 def player(request, slug, section, number):
     group = public_section(slug, section)
     person = get_object_or_404(group.players.select_related("team"), pairing_number=number)
-    seats = (
+    seats = list(
         Seat.objects.filter(player=person)
         .exclude(round__status=Round.Status.DRAFT)
         .select_related(
@@ -136,7 +171,36 @@ def player(request, slug, section, number):
         )
         .order_by("round__number")
     )
-    return _section_page(request, group, "player.html", None, player=person, seats=seats)
+    # The next game: a board of a published round still waiting for its result.
+    next_seat = next(
+        (
+            seat
+            for seat in seats
+            if seat.side != Seat.Side.BYE and not hasattr(seat.pairing, "result")
+        ),
+        None,
+    )
+    table = section_standings(group, extra_tiebreaks=["PTS"])
+    place, points = next(
+        (
+            (place, values[table.standings.tiebreaks.index("PTS")])
+            for place, row_player, values in table.rows()
+            if row_player.pk == person.pk
+        ),
+        (None, None),
+    )
+    return _section_page(
+        request,
+        group,
+        "player.html",
+        None,
+        player=person,
+        seats=seats,
+        next_seat=next_seat,
+        place=place,
+        points=points,
+        after_round=table.after_round,
+    )
 
 
 @revalidated
@@ -151,6 +215,9 @@ def game(request, slug, pairing_id):
     if pairing.round.status == Round.Status.DRAFT:
         raise Http404("Not published.")
     result = getattr(pairing, "result", None)
+    # The viewer starts at the first position unless a ply is asked for.
+    view = game_view(result, event.variant, _requested_ply(request) or 0)
+    plies = game_plies(result, event.variant, event.clock_warning_minutes) if view else None
     return render(
         request,
         "tournaments/public/game.html",
@@ -159,8 +226,8 @@ def game(request, slug, pairing_id):
             "section": pairing.round.section,
             "pairing": pairing,
             "result": result,
-            "view": game_view(result, event.variant, _requested_ply(request)),
-            "moves": move_list(getattr(pairing, "game_record", None), event.clock_warning_minutes),
+            "view": view,
+            "plies": plies,
         },
     )
 

@@ -1,0 +1,37 @@
+"""Filters of the public pages: points and game scores written as players write them."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django import template
+
+register = template.Library()
+
+EN_DASH = "\u2013"
+
+
+@register.filter
+def points(value) -> str:
+    """Points with a half as '½': 0, ½, 1, 3½ (never 3.5 or 3.50)."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    value = Decimal(str(value))
+    whole, half = divmod(value * 2, 2)
+    whole = int(whole)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+@register.filter
+def seeds(result, side: str = "S") -> str:
+    """A result's game score, the seeds each side captured, as '25–11' (en dash, never a colon
+    that would read as a clock time); `side` 'N' puts North's first. '' without scores."""
+    if result is None or result.south_seeds is None or result.north_seeds is None:
+        return ""
+    first, second = result.south_seeds, result.north_seeds
+    if side == "N":
+        first, second = second, first
+    return f"{first}{EN_DASH}{second}"
