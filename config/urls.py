@@ -1,7 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from tournaments.api import errors as api_errors
 from tournaments.views.events import new_tournament
+
+# Under /api/ a 404 or 500 answers JSON in the API's error shape; elsewhere Django's pages.
+handler404 = api_errors.page_not_found
+handler500 = api_errors.server_error
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -128,3 +128,23 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
         player=player, round_number=round_number, defaults={"points": points}
     )
     return bye
+
+
+# What an arbiter may change of a registered player; the pairing number has its own service.
+EDITABLE_PLAYER_FIELDS = ("name", "sex", "title", "rating", "federation", "team")
+
+
+@transaction.atomic
+def update_player(player: Player, *, by, **fields) -> Player:
+    """Change the given fields of `player` (names in EDITABLE_PLAYER_FIELDS; `team` a Team of
+    the tournament or None). Refused (ServiceError, nothing written) for another field or a
+    value the model refuses."""
+    require_arbiter(player.section.tournament, by)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    for name, value in fields.items():
+        if name not in EDITABLE_PLAYER_FIELDS:
+            raise ServiceError(
+                _("%(field)s cannot be changed here.") % {"field": name}, code="invalid", field=name
+            )
+        setattr(player, name, value)
+    return save_validated(player)
