@@ -7,9 +7,11 @@ missing or wrong credentials, 403 for right credentials that are not enough, 409
 that conflicts with the tournament's state, 400 for anything else the client got wrong.
 """
 
-from django.http import JsonResponse
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -58,6 +60,11 @@ def api_exception_handler(error, context):
         request.accepted_media_type = JSONRenderer.media_type
     if isinstance(error, ServiceError):
         return Response(error.as_dict(), status=service_status(error))
+    # Django's own 404 and 403 (get_object_or_404, an unknown ?format=) as DRF's, with codes.
+    if isinstance(error, Http404):
+        error = exceptions.NotFound(str(error) or None)
+    elif isinstance(error, DjangoPermissionDenied):
+        error = exceptions.PermissionDenied(str(error) or None)
     response = exception_handler(error, context)
     if response is None:
         return None
@@ -95,6 +102,7 @@ def _is_api(request) -> bool:
     return request.path.startswith("/api/")
 
 
+@csrf_exempt
 def page_not_found(request, exception=None):
     """404: JSON in the API's error shape under /api/, Django's own page elsewhere."""
     if _is_api(request):
