@@ -183,3 +183,14 @@ def test_an_arbiter_publishes_a_round_and_deletes_a_draft(api, alice, section, p
     assert published.status_code == 200 and published.json()["status"] == "published"
     refused = api.delete("/api/tournaments/accra/men/rounds/1/")
     assert refused.status_code == 409 and refused.json()["code"] == "round_published"
+
+
+def test_the_trf_export_fills_the_rank_column_and_the_202_line(api, finished_round):
+    from tournaments.trf import parse
+
+    text = api.get("/api/tournaments/accra/men/trf/").content.decode()
+    standings = api.get("/api/tournaments/accra/men/standings/").json()
+    codes = [code for code in standings["tiebreaks"] if code != "PTS"]
+    assert f"202 {','.join(codes)}" in text.splitlines()
+    ranks = {player.pairing_number: player.rank for player in parse(text).players}
+    assert ranks == {row["pairing_number"]: row["rank"] for row in standings["rows"]}

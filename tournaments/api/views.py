@@ -39,12 +39,15 @@ from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Section, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.games import game_positions, record_tags, replayed_game
-from tournaments.services.history import section_history
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.registration import register_player, update_player
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
-from tournaments.services.standings import completed_round_count, section_standings
+from tournaments.services.standings import (
+    completed_round_count,
+    section_standings,
+    section_trf,
+)
 from tournaments.services.teams import team_tables
 from tournaments.trf import dumps
 
@@ -400,11 +403,10 @@ class SectionTrf(ConditionalReadMixin, APIView):
 
     @extend_schema(responses={(200, "text/plain"): OpenApiResponse(description="TRF-2026 text")})
     def get(self, request, slug, section):
-        group = public_section(slug, section)
         # Only finished rounds: in TRF a round still being played has no block at all.
-        played = completed_round_count(group)
         response = HttpResponse(
-            dumps(section_history(group, played)), content_type="text/plain; charset=utf-8"
+            dumps(section_trf(public_section(slug, section))),
+            content_type="text/plain; charset=utf-8",
         )
         response["Content-Disposition"] = f'attachment; filename="{slug}-{section}.trf"'
         return response
