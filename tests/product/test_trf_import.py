@@ -86,3 +86,15 @@ def test_only_an_arbiter_imports(event, charlie):
     with pytest.raises(ServiceError) as refused:
         import_trf_section(event, "Open", FILES[0].read_text(), by=charlie)
     assert refused.value.code == "forbidden"
+
+
+def test_pages_show_imported_games_as_score_unknown(client, event, alice):
+    section = import_trf_section(event, "Open", FILES[0].read_text(), by=alice)
+    team = event.teams.create(name="Ghana", code="GHA")
+    section.players.filter(pairing_number__in=[1, 2]).update(team=team)
+    round_page = client.get("/t/imported/open/round/1/").content.decode()
+    assert "score unknown" in round_page
+    teams_page = client.get("/t/imported/teams/").content.decode()
+    assert 'id="scores-incomplete"' in teams_page
+    tables = client.get("/api/tournaments/imported/teams/").json()
+    assert all(table["scores_incomplete"] for table in tables)

@@ -215,6 +215,9 @@ class TeamStandingsRowSerializer(serializers.Serializer):
 class TeamStandingsSerializer(serializers.Serializer):
     section = serializers.CharField(allow_null=True, help_text="null for the combined table")
     tiebreaks = serializers.ListField(child=serializers.CharField())
+    scores_incomplete = serializers.BooleanField(
+        help_text="Some games have no known game score (imported): LGS counts the known ones."
+    )
     rows = TeamStandingsRowSerializer(many=True)
 
 

@@ -302,6 +302,7 @@ class TeamStandings(ConditionalReadMixin, APIView):
             return {
                 "section": section,
                 "tiebreaks": list(table.tiebreaks),
+                "scores_incomplete": tables.scores_incomplete,
                 "rows": [
                     {
                         "place": place,
