@@ -14,6 +14,11 @@ urlpatterns = [
     path("tournaments/import/", backup.ImportTournament.as_view(), name="import"),
     path("tournaments/<slug:slug>/", views.TournamentDetail.as_view(), name="tournament"),
     path("tournaments/<slug:slug>/export/", backup.ExportTournament.as_view(), name="export"),
+    path(
+        "tournaments/<slug:slug>/sections/import-trf/",
+        backup.ImportTrfSection.as_view(),
+        name="import-trf",
+    ),
     path("tournaments/<slug:slug>/teams/", views.TeamStandings.as_view(), name="teams"),
     path("tournaments/<slug:slug>/games/", views.GameList.as_view(), name="games"),
     path(

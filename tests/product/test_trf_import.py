@@ -98,3 +98,17 @@ def test_pages_show_imported_games_as_score_unknown(client, event, alice):
     assert 'id="scores-incomplete"' in teams_page
     tables = client.get("/api/tournaments/imported/teams/").json()
     assert all(table["scores_incomplete"] for table in tables)
+
+
+def test_an_arbiter_imports_a_trf_section_over_the_api(event, alice, charlie):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    body = {"name": "Open", "trf": FILES[0].read_text()}
+    api.force_authenticate(charlie)
+    assert api.post("/api/tournaments/imported/sections/import-trf/", body).status_code == 403
+    api.force_authenticate(alice)
+    created = api.post("/api/tournaments/imported/sections/import-trf/", body, format="json")
+    assert created.status_code == 201 and created.json() == {"slug": "open", "name": "Open"}
+    again = api.post("/api/tournaments/imported/sections/import-trf/", body, format="json")
+    assert again.status_code == 400 and again.json()["field"] == "name"
