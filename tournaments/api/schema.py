@@ -23,7 +23,19 @@ WRITE_ERRORS = {
 }
 
 
+# Examples of path parameters: the demo tournament (`manage.py loaddemo`), so that readers of
+# the docs, and the fuzzer, reach real data.
+PATH_EXAMPLES = {"slug": "demo", "section": "men", "number": 1}
+
+
 class OwareAutoSchema(AutoSchema):
+    def get_operation(self, *args, **kwargs):
+        operation = super().get_operation(*args, **kwargs)
+        for parameter in (operation or {}).get("parameters", []):
+            if parameter.get("in") == "path" and parameter["name"] in PATH_EXAMPLES:
+                parameter.setdefault("example", PATH_EXAMPLES[parameter["name"]])
+        return operation
+
     def get_summary(self):
         description = self.get_description() or ""
         first = description.strip().split("\n")[0].strip()
