@@ -166,3 +166,10 @@ def test_the_docs_page_is_served_without_a_cdn(api):
     html = page.content.decode()
     assert "/static/drf_spectacular_sidecar/" in html
     assert "cdn." not in html and "unpkg" not in html
+
+
+def test_every_parameter_is_described(schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                assert parameter.get("description"), (method, path, parameter["name"])

@@ -26,14 +26,28 @@ WRITE_ERRORS = {
 # Examples of path parameters: the demo tournament (`manage.py loaddemo`), so that readers of
 # the docs, and the fuzzer, reach real data.
 PATH_EXAMPLES = {"slug": "demo", "section": "men", "number": 1}
+QUERY_DESCRIPTIONS = {"format": "The response format: json (default), csv or ndjson."}
+PATH_DESCRIPTIONS = {
+    "slug": "The tournament's slug, as in its page's address.",
+    "section": "The section's slug within the tournament.",
+    "number": "The round number, from 1.",
+    "pairing_id": "The game's id (the `id` of a board in a round, or of a game).",
+    "player_id": "The player's id, which stays when pairing numbers change.",
+}
 
 
 class OwareAutoSchema(AutoSchema):
     def get_operation(self, *args, **kwargs):
         operation = super().get_operation(*args, **kwargs)
         for parameter in (operation or {}).get("parameters", []):
-            if parameter.get("in") == "path" and parameter["name"] in PATH_EXAMPLES:
+            if parameter.get("in") == "query" and not parameter.get("description"):
+                parameter["description"] = QUERY_DESCRIPTIONS.get(parameter["name"], "")
+            if parameter.get("in") != "path":
+                continue
+            if parameter["name"] in PATH_EXAMPLES:
                 parameter.setdefault("example", PATH_EXAMPLES[parameter["name"]])
+            if parameter["name"] in PATH_DESCRIPTIONS:
+                parameter["description"] = PATH_DESCRIPTIONS[parameter["name"]]
         return operation
 
     def get_summary(self):
