@@ -194,3 +194,10 @@ def test_the_trf_export_fills_the_rank_column_and_the_202_line(api, finished_rou
     assert f"202 {','.join(codes)}" in text.splitlines()
     ranks = {player.pairing_number: player.rank for player in parse(text).players}
     assert ranks == {row["pairing_number"]: row["rank"] for row in standings["rows"]}
+
+
+def test_the_trf_export_fits_long_names_and_odd_ratings_into_its_columns(api, finished_round):
+    Player.objects.filter(name="Ama").update(name="A" * 60, rating=20000)
+    response = api.get("/api/tournaments/accra/men/trf/")
+    assert response.status_code == 200
+    assert "A" * 33 + " " in response.content.decode()

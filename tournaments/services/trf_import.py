@@ -51,7 +51,7 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         trf = parse(text)
     except TrfError as error:
         raise ServiceError(str(error), code="invalid_trf", field="file") from error
-    slug = slugify(name)
+    slug = slugify(name)[: Section._meta.get_field("slug").max_length].strip("-")
     if not slug or tournament.sections.filter(slug=slug).exists():
         raise ServiceError(
             _("The tournament has a section %(name)s already.") % {"name": name},
