@@ -76,3 +76,15 @@ def test_only_arbiters_of_the_tournament_export_it(demo, charlie):
     assert api.get("/api/tournaments/demo/export/").status_code == 401
     api.force_authenticate(charlie)
     assert api.get("/api/tournaments/demo/export/").status_code == 403
+
+
+def test_a_damaged_backup_is_refused_in_the_error_shape(demo, django_user_model):
+    api = APIClient()
+    api.force_authenticate(django_user_model.objects.get(username="arbiter"))
+    for body in [
+        {"format": "oware-tournament-backup", "version": 1},
+        {"format": "oware-tournament-backup", "version": 1, "tournament": [{"slug": "x"}]},
+    ]:
+        response = api.post("/api/tournaments/import/", body, format="json")
+        assert response.status_code == 400, response.content
+        assert response.json()["code"] == "invalid"

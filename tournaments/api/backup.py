@@ -13,7 +13,13 @@ from rest_framework.views import APIView
 
 from tournaments.api.serializers import SectionSerializer, TournamentSerializer
 from tournaments.models import Tournament
-from tournaments.services.backup import dumps_backup, export_tournament, import_tournament
+from tournaments.services.backup import (
+    FORMAT,
+    VERSION,
+    dumps_backup,
+    export_tournament,
+    import_tournament,
+)
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.trf_import import import_trf_section
 
@@ -36,13 +42,24 @@ class ExportTournament(APIView):
         return response
 
 
+class BackupDocumentSerializer(serializers.Serializer):
+    """A backup as `GET …/export/` gives it: the format's name and version, then the rows of
+    each kind (tournament, section, team, player, requested_bye, round, pairing, seat, result,
+    result_change), each row a JSON object."""
+
+    format = serializers.ChoiceField(choices=[FORMAT])
+    version = serializers.ChoiceField(choices=[VERSION])
+    tournament = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=1)
+
+
 class ImportTournament(APIView):
     """Restore a tournament from a backup file (users allowed to create tournaments)."""
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: TournamentSerializer})
+    @extend_schema(request=BackupDocumentSerializer, responses={201: TournamentSerializer})
     def post(self, request):
+        BackupDocumentSerializer(data=request.data).is_valid(raise_exception=True)
         tournament = import_tournament(request.data, by=request.user)
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 

@@ -122,7 +122,12 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
             code="invalid",
             field="file",
         )
-    slug = document["tournament"][0]["slug"]
+    try:
+        slug = document["tournament"][0]["slug"]
+    except (KeyError, IndexError, TypeError) as error:
+        raise ServiceError(
+            _("The backup has no tournament."), code="invalid", field="tournament"
+        ) from error
     if Tournament.objects.filter(slug=slug).exists():
         raise ServiceError(
             _("A tournament %(slug)s exists already.") % {"slug": slug},
@@ -137,7 +142,7 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
             saved = model.objects.bulk_create([row for _number, row in rows])
             created[model] = {number: row for (number, _row), row in zip(rows, saved, strict=True)}
             _restore_timestamps(model, document.get(kind, []), saved)
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
         raise ServiceError(
             _("The backup is damaged: %(problem)s") % {"problem": error},
             code="invalid",
