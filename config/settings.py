@@ -42,6 +42,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "rest_framework.authtoken",
+    "axes",
     "games",
     "tournaments",
 ]
@@ -57,6 +60,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires: turns a locked-out login into its refusal.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -137,10 +142,12 @@ LOGIN_REDIRECT_URL = "/arbiter/"  # the arbiter's own tournaments
 LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.OwareAutoSchema",
+    # Token first: a 401 then names the scheme scripts should use in WWW-Authenticate.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
@@ -148,15 +155,28 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.ClampedLimitOffsetPagination",
     "PAGE_SIZE": 200,
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "tournaments.api.throttling.AnonymousReadThrottle",
+        "tournaments.api.throttling.WriteThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon_read": env_str("API_ANON_READ_RATE", "300/minute"),
+        "write": env_str("API_WRITE_RATE", "120/minute"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Oware tournament manager API",
     "DESCRIPTION": "Pairings, results and standings of Oware Swiss tournaments.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page loads Swagger UI and Redoc from our own static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # One shared cache for every app server when REDIS_URL (or CACHE_URL) names one; otherwise each
@@ -169,6 +189,17 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+
+# Login lockout: after AXES_FAILURE_LIMIT wrong passwords for one username from one address,
+# that pair is refused for AXES_COOLOFF_TIME hours (login page, admin and API basic auth alike).
+AUTHENTICATION_BACKENDS = [
+    "tournaments.auth_backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = 1
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
 
 LOGGING = {
     "version": 1,

@@ -18,3 +18,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not shared memory: concurrent tests then lock as a real deployment does.
     # One file per run, so that two test runs side by side do not share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}  # noqa: F405
+
+# The whole suite reads the API from one address; its own tests lower these with override_settings.
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,  # noqa: F405
+    "DEFAULT_THROTTLE_RATES": {"anon_read": "100000/minute", "write": "100000/minute"},
+}

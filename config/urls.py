@@ -3,8 +3,14 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
-from config.views import health, not_found, server_error
+from config.views import health
+from tournaments.api import errors as api_errors
 from tournaments.views.events import my_tournaments, new_tournament
+from tournaments.views.tokens import api_tokens
+
+# Under /api/ a 404 or 500 answers JSON in the API's error shape; elsewhere Django's pages.
+handler404 = api_errors.page_not_found
+handler500 = api_errors.server_error
 
 urlpatterns = [
     path("healthz", health, name="health"),
@@ -17,10 +23,8 @@ urlpatterns = [
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("arbiter/", my_tournaments, name="my_tournaments"),
+    path("account/tokens/", api_tokens, name="api_tokens"),
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),
     path("", include("games.urls")),  # live boards: /t/<slug>/board/<code>/
     path("", include("tournaments.urls_public")),
 ]
-
-handler404 = not_found
-handler500 = server_error

@@ -1,47 +1,55 @@
-from django.urls import path
-from drf_spectacular.views import SpectacularAPIView
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from tournaments.api import views
+from tournaments.api import backup, views
+from tournaments.api.errors import page_not_found
 from tournaments.views.caching import revalidated
 
 app_name = "api"
+section = "tournaments/<slug:slug>/<slug:section>/"
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularRedocView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/swagger/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="swagger"),
     path("tournaments/", views.TournamentList.as_view(), name="tournaments"),
+    path("tournaments/import/", backup.ImportTournament.as_view(), name="import"),
     path(
         "tournaments/<slug:slug>/", revalidated(views.TournamentDetail.as_view()), name="tournament"
+    ),
+    path("tournaments/<slug:slug>/export/", backup.ExportTournament.as_view(), name="export"),
+    path(
+        "tournaments/<slug:slug>/sections/import-trf/",
+        backup.ImportTrfSection.as_view(),
+        name="import-trf",
+    ),
+    path(
+        "tournaments/<slug:slug>/teams/", revalidated(views.TeamStandings.as_view()), name="teams"
+    ),
+    path("tournaments/<slug:slug>/games/", revalidated(views.GameList.as_view()), name="games"),
+    path(
+        "tournaments/<slug:slug>/games/<int:pairing_id>/",
+        revalidated(views.GameDetail.as_view()),
+        name="game",
     ),
     path(
         "tournaments/<slug:slug>/games/<int:pairing_id>/result/",
         views.EnterResult.as_view(),
         name="result",
     ),
+    path(section + "players/", revalidated(views.PlayerList.as_view()), name="players"),
     path(
-        "tournaments/<slug:slug>/<slug:section>/players/",
-        revalidated(views.PlayerList.as_view()),
-        name="players",
+        section + "players/<int:player_id>/",
+        revalidated(views.PlayerDetail.as_view()),
+        name="player",
     ),
-    path(
-        "tournaments/<slug:slug>/<slug:section>/rounds/",
-        revalidated(views.RoundList.as_view()),
-        name="rounds",
-    ),
-    path(
-        "tournaments/<slug:slug>/<slug:section>/rounds/<int:number>/",
-        revalidated(views.RoundDetail.as_view()),
-        name="round",
-    ),
-    path(
-        "tournaments/<slug:slug>/<slug:section>/pair/", views.PairNextRound.as_view(), name="pair"
-    ),
-    path(
-        "tournaments/<slug:slug>/<slug:section>/standings/",
-        revalidated(views.Standings.as_view()),
-        name="standings",
-    ),
-    path(
-        "tournaments/<slug:slug>/<slug:section>/trf/",
-        revalidated(views.SectionTrf.as_view()),
-        name="trf",
-    ),
+    path(section + "rounds/", revalidated(views.RoundList.as_view()), name="rounds"),
+    path(section + "rounds/<int:number>/", revalidated(views.RoundDetail.as_view()), name="round"),
+    path(section + "rounds/<int:number>/publish/", views.PublishRound.as_view(), name="publish"),
+    path(section + "pair/", views.PairNextRound.as_view(), name="pair"),
+    path(section + "standings/", revalidated(views.Standings.as_view()), name="standings"),
+    path(section + "trf/", revalidated(views.SectionTrf.as_view()), name="trf"),
+    path(section + "games.txt", revalidated(views.SectionGamesText.as_view()), name="games-text"),
+    path(section + "games-ogn.zip", revalidated(views.SectionGamesOgn.as_view()), name="games-ogn"),
+    # Anything else under /api/ answers the API's JSON 404, in DEBUG too.
+    re_path(r"^.*$", page_not_found, name="not-found"),
 ]

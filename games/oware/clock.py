@@ -6,6 +6,7 @@ with the same time and it only runs down. So a reading above the starting time, 
 player's earlier reading, is impossible; and a game lost on time by the player to move cannot
 have the winner's own clock already at zero (the winner's flag fell first).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -19,8 +20,14 @@ def clock_text(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
-def check_clocks(clocks: Sequence[int | None], sides: Sequence[int], *, start_seconds: int,
-                 ending: str | None = None, to_move: int | None = None) -> None:
+def check_clocks(
+    clocks: Sequence[int | None],
+    sides: Sequence[int],
+    *,
+    start_seconds: int,
+    ending: str | None = None,
+    to_move: int | None = None,
+) -> None:
     """Refuse readings the time control makes impossible; return None when they are possible.
 
     clocks: the reading after each ply (None unknown); sides: the mover of each ply (0 South,
@@ -34,24 +41,34 @@ def check_clocks(clocks: Sequence[int | None], sides: Sequence[int], *, start_se
         if reading is None:
             continue
         if reading > start_seconds:
-            raise RecordError(ply, CLOCK_ABOVE_START,
-                              f"the clock reads {clock_text(reading)}, above the starting time "
-                              f"{clock_text(start_seconds)}")
+            raise RecordError(
+                ply,
+                CLOCK_ABOVE_START,
+                f"the clock reads {clock_text(reading)}, above the starting time "
+                f"{clock_text(start_seconds)}",
+            )
         if side in last and reading > last[side][1]:
-            raise RecordError(ply, CLOCK_GROWS,
-                              f"the clock reads {clock_text(reading)}, more than the same "
-                              f"player's {clock_text(last[side][1])} at ply {last[side][0]}")
+            raise RecordError(
+                ply,
+                CLOCK_GROWS,
+                f"the clock reads {clock_text(reading)}, more than the same "
+                f"player's {clock_text(last[side][1])} at ply {last[side][0]}",
+            )
         last[side] = (ply, reading)
     if ending == TIME and to_move is not None:
         winner_side = 1 - to_move
         if winner_side in last and last[winner_side][1] == 0:
-            raise RecordError(last[winner_side][0], FLAG_CONTRADICTED,
-                              "the game is lost on time by the player to move, but the "
-                              "opponent's clock already read 00:00 here")
+            raise RecordError(
+                last[winner_side][0],
+                FLAG_CONTRADICTED,
+                "the game is lost on time by the player to move, but the "
+                "opponent's clock already read 00:00 here",
+            )
 
 
-def warning_marks(clocks: Sequence[int | None], sides: Sequence[int],
-                  warning_seconds: int) -> list[bool]:
+def warning_marks(
+    clocks: Sequence[int | None], sides: Sequence[int], warning_seconds: int
+) -> list[bool]:
     """For each ply, whether the mover played it with their clock under `warning_seconds`.
 
     A ply with no reading is marked when the same player's latest known reading was already

@@ -127,7 +127,7 @@ def test_an_arbiter_pairs_the_next_round(alice_api, api, charlie, section, playe
     assert response.status_code == 201
     assert response.json()["status"] == "draft" and len(response.json()["pairings"]) == 3
     again = alice_api.post("/api/tournaments/accra/men/pair/")
-    assert again.status_code == 400 and again.json()["code"] == "round_exists"
+    assert again.status_code == 409 and again.json()["code"] == "round_exists"
     api.force_authenticate(charlie)
     assert api.post("/api/tournaments/accra/men/pair/").status_code == 403
     assert Round.objects.count() == 1

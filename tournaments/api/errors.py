@@ -1,29 +1,127 @@
 """One shape for every refusal of the API: {"code", "message", "field"?}.
 
-Service errors already have it; DRF's own errors (validation, 403, 404, 405, 415) are turned
-into it here so that a client handles one format.
+Service errors already have it; DRF's own errors (validation, 401, 403, 404, 405, 415, 429)
+are turned into it here, and Django's 404 and 500 for any URL under /api/ answer it too, so
+that a client handles one format. Statuses follow the meaning: 401 (with WWW-Authenticate) for
+missing or wrong credentials, 403 for right credentials that are not enough, 409 for a request
+that conflicts with the tournament's state, 400 for anything else the client got wrong.
 """
 
-from rest_framework import exceptions
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
+from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
 from rest_framework.views import exception_handler
+
+from tournaments.services.errors import ServiceError
+
+# Service refusals that mean "the tournament is not in a state that allows this" (HTTP 409).
+CONFLICT_CODES = {
+    "round_exists",
+    "round_published",
+    "results_missing",
+    "tournament_over",
+    "round_not_published",
+    "rounds_exist",
+    "already_paired",
+    "result_changed",
+}
+# One code per meaning, whatever part of DRF raised it.
+DRF_CODES = {
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.ParseError: "parse_error",
+    exceptions.Throttled: "throttled",
+}
+
+
+def service_status(error: ServiceError) -> int:
+    """The HTTP status that says what kind of refusal a ServiceError is."""
+    if error.code == "forbidden":
+        return status.HTTP_403_FORBIDDEN
+    if error.code in CONFLICT_CODES:
+        return status.HTTP_409_CONFLICT
+    return status.HTTP_400_BAD_REQUEST
 
 
 def api_exception_handler(error, context):
+    # Errors are JSON whatever format the request asked for (CSV, NDJSON, text).
+    request = context.get("request")
+    if request is not None:
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
+    if isinstance(error, ServiceError):
+        return Response(error.as_dict(), status=service_status(error))
+    # Django's own 404 and 403 (get_object_or_404, an unknown ?format=) as DRF's, with codes.
+    if isinstance(error, Http404):
+        error = exceptions.NotFound(str(error) or None)
+    elif isinstance(error, DjangoPermissionDenied):
+        error = exceptions.PermissionDenied(str(error) or None)
     response = exception_handler(error, context)
     if response is None:
         return None
-    if isinstance(error, exceptions.ValidationError) and isinstance(response.data, dict):
-        field, messages = next(iter(response.data.items()))
-        message = messages[0] if isinstance(messages, list) else str(messages)
-        body = {"code": "invalid", "message": str(message)}
-        if field != "non_field_errors":
-            body["field"] = field
-        response.data = body
+    if isinstance(error, exceptions.ValidationError):
+        response.data = _validation_body(response.data)
     elif isinstance(error, exceptions.APIException):
+        code = next((c for kind, c in DRF_CODES.items() if isinstance(error, kind)), "invalid")
         detail = error.detail
-        codes = error.get_codes()
         response.data = {
-            "code": codes if isinstance(codes, str) else "invalid",
+            "code": code,
             "message": str(detail if isinstance(detail, str) else detail),
         }
     return response
+
+
+def _validation_body(data) -> dict:
+    """The first problem of a serializer's error tree, with the (dotted) field it is about."""
+    path = []
+    while True:
+        if isinstance(data, dict) and data:
+            key, data = next(iter(data.items()))
+            path.append(str(key))
+        elif isinstance(data, list) and data:
+            data = data[0]
+        else:
+            break
+    body = {"code": "invalid", "message": str(data)}
+    field = ".".join(part for part in path if part != "non_field_errors")
+    if field:
+        body["field"] = field
+    return body
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+@csrf_exempt
+def page_not_found(request, exception=None):
+    """404: JSON in the API's error shape under /api/, Django's own page elsewhere."""
+    if _is_api(request):
+        return JsonResponse(
+            {
+                "code": "not_found",
+                "message": _("There is nothing at %(path)s.") % {"path": request.path},
+            },
+            status=404,
+        )
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request):
+    """500: JSON in the API's error shape under /api/, Django's own page elsewhere."""
+    if _is_api(request):
+        return JsonResponse(
+            {"code": "server_error", "message": _("The server failed; the error was logged.")},
+            status=500,
+        )
+    return defaults.server_error(request)

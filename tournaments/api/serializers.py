@@ -42,11 +42,15 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    team = serializers.CharField(source="team.code", default=None, read_only=True)
+    """A player: `id` stays the same for the whole tournament, the pairing number may change
+    until round 1 is paired."""
+
+    team = serializers.CharField(source="team.code", default=None, read_only=True, allow_null=True)
 
     class Meta:
         model = Player
         fields = [
+            "id",
             "pairing_number",
             "name",
             "sex",
@@ -75,9 +79,18 @@ class ResultSerializer(serializers.ModelSerializer):
 
 
 class PairingSerializer(serializers.ModelSerializer):
+    """A board: South and North by pairing number and name (North null for the bye), and its
+    result (null until entered). `id` is the game's id for the games and result endpoints."""
+
     south = serializers.IntegerField(source="south.pairing_number", read_only=True)
-    north = serializers.IntegerField(source="north.pairing_number", default=None, read_only=True)
-    result = ResultSerializer(read_only=True, default=None)
+    south_name = serializers.CharField(source="south.name", read_only=True)
+    north = serializers.IntegerField(
+        source="north.pairing_number", default=None, read_only=True, allow_null=True
+    )
+    north_name = serializers.CharField(
+        source="north.name", default=None, read_only=True, allow_null=True
+    )
+    result = ResultSerializer(read_only=True, default=None, allow_null=True)
     version = serializers.SerializerMethodField(
         help_text="The result's version (the id of its last entry or correction, 0 before any); "
         "send it back as `expected_version` so that a result saved meanwhile is not "
@@ -86,13 +99,84 @@ class PairingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Pairing
-        fields = ["id", "board", "south", "north", "explanation", "result", "version"]
+        fields = [
+            "id",
+            "board",
+            "south",
+            "south_name",
+            "north",
+            "north_name",
+            "explanation",
+            "result",
+            "version",
+        ]
 
     def get_version(self, pairing) -> int:
         # Lists annotate it in their one query; a single game may count here.
         if hasattr(pairing, "version"):
             return pairing.version
         return current_version(pairing)
+
+
+class GameSerializer(serializers.ModelSerializer):
+    """One game: its section, round and board, the players (stable ids, pairing numbers and
+    names), the result and the move record (empty when none was entered)."""
+
+    section = serializers.CharField(source="round.section.slug", read_only=True)
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    south = PlayerSerializer(read_only=True)
+    north = PlayerSerializer(read_only=True, allow_null=True)
+    result = ResultSerializer(read_only=True, default=None, allow_null=True)
+    version = serializers.SerializerMethodField(
+        help_text="The result's version (the id of its last entry or correction, 0 before any); "
+        "send it back as `expected_version` so that a result saved meanwhile is not "
+        "overwritten (409).",
+    )
+    record = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Pairing
+        fields = [
+            "id",
+            "section",
+            "round",
+            "board",
+            "south",
+            "north",
+            "result",
+            "version",
+            "record",
+        ]
+
+    def get_version(self, pairing) -> int:
+        return current_version(pairing)
+
+    def get_record(self, pairing) -> str:
+        from tournaments.services.games import move_record
+
+        return move_record(pairing)
+
+
+class GameDetailSerializer(GameSerializer):
+    """A game with, on request (`?positions=1`), the position after each move."""
+
+    positions = serializers.SerializerMethodField()
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "positions"]
+
+    def get_positions(self, pairing) -> list[dict] | None:
+        return self.context.get("positions")
+
+
+class PlayerWriteSerializer(serializers.ModelSerializer):
+    """A player as an arbiter registers or edits him; the team by its code."""
+
+    team = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=10)
+
+    class Meta:
+        model = Player
+        fields = ["name", "sex", "title", "rating", "federation", "team"]
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -104,7 +188,13 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class ResultEntrySerializer(serializers.Serializer):
-    """A result as an arbiter enters it: a move record, or an ending with game scores."""
+    """A result as an arbiter enters it: either a move record, or an ending with game scores.
+
+    Give `record` (the rules replay it; `ending` may declare agreed, time or resign after the
+    last move), or `ending` with `south_seeds`/`north_seeds` (and `decided_by` for time, resign
+    and forfeit). Points, when given, are a cross-check. A record's Round, South, North and
+    Variant tags, when present, must match the game.
+    """
 
     ending = serializers.ChoiceField(choices=Ending.choices, required=False, allow_null=True)
     south_seeds = serializers.IntegerField(
@@ -120,7 +210,13 @@ class ResultEntrySerializer(serializers.Serializer):
         max_digits=2, decimal_places=1, required=False, allow_null=True
     )
     decided_by = serializers.ChoiceField(choices=Side.choices, required=False, allow_null=True)
-    record = serializers.CharField(required=False, allow_blank=True, default="")
+    record = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=100_000,
+        help_text="The move record in the notation; leave empty to give an ending and scores.",
+    )
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)
     expected_version = serializers.IntegerField(
         required=False,
@@ -132,6 +228,7 @@ class ResultEntrySerializer(serializers.Serializer):
 class StandingsRowSerializer(serializers.Serializer):
     place = serializers.CharField()
     rank = serializers.IntegerField()
+    player_id = serializers.IntegerField()
     pairing_number = serializers.IntegerField()
     name = serializers.CharField()
     team = serializers.CharField(allow_null=True)
@@ -144,7 +241,26 @@ class StandingsSerializer(serializers.Serializer):
     rows = StandingsRowSerializer(many=True)
 
 
+class TeamStandingsRowSerializer(serializers.Serializer):
+    place = serializers.CharField()
+    team = serializers.CharField()
+    name = serializers.CharField()
+    values = serializers.DictField(child=serializers.FloatField())
+
+
+class TeamStandingsSerializer(serializers.Serializer):
+    section = serializers.CharField(allow_null=True, help_text="null for the combined table")
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    scores_incomplete = serializers.BooleanField(
+        help_text="Some games have no known game score (imported): LGS counts the known ones."
+    )
+    rows = TeamStandingsRowSerializer(many=True)
+
+
 class ErrorSerializer(serializers.Serializer):
+    """Every refusal of the API: a machine code, a message for a person, and the input at fault
+    when there is one."""
+
     code = serializers.CharField()
     message = serializers.CharField()
     field = serializers.CharField(required=False)

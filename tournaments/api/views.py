@@ -1,60 +1,171 @@
+"""The REST API's views: read tournaments, players, rounds, games and standings in JSON, CSV or
+NDJSON; arbiters register players, pair, publish and delete rounds, and enter results.
+
+Views only read and call services (`tournaments/services/`); every refusal is a ServiceError
+or a DRF error, which `errors.py` turns into the one error shape.
+"""
+
+import io
+import zipfile
+
 from django.db.models import Max, Prefetch
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.oware.notation import write_record
+from games.oware.ogn import write_ogn
+from tournaments.api.conditional import ConditionalReadMixin
+from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
 from tournaments.api.serializers import (
-    ErrorSerializer,
+    GameDetailSerializer,
+    GameSerializer,
     PairingSerializer,
     PlayerSerializer,
+    PlayerWriteSerializer,
     ResultEntrySerializer,
     RoundSerializer,
     StandingsSerializer,
+    TeamStandingsSerializer,
     TournamentSerializer,
 )
-from tournaments.lookups import public_section
+from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Section, Tournament
 from tournaments.services.errors import ServiceError
-from tournaments.services.history import section_history
+from tournaments.services.games import game_positions, record_tags, replayed_game
+from tournaments.services.permissions import require_arbiter
+from tournaments.services.registration import register_player, update_player
 from tournaments.services.results import ResultEntry, record_result
-from tournaments.services.rounds import pair_next_round
-from tournaments.services.standings import completed_round_count, section_standings
+from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
+from tournaments.services.standings import (
+    completed_round_count,
+    section_standings,
+    section_trf,
+)
+from tournaments.services.teams import team_tables
 from tournaments.trf import dumps
 
+TABLE_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CsvRenderer, NdjsonRenderer]
+FORMAT_PARAMETER = OpenApiParameter(
+    "format",
+    str,
+    enum=["json", "csv", "ndjson"],
+    description="json (default), csv (one row per line, with a header) or ndjson.",
+)
 
-def error_response(error: ServiceError) -> Response:
-    code = {
-        "forbidden": status.HTTP_403_FORBIDDEN,
-        "result_changed": status.HTTP_409_CONFLICT,
-    }.get(error.code, status.HTTP_400_BAD_REQUEST)
-    return Response(error.as_dict(), status=code)
+
+def wants_table(request) -> bool:
+    return getattr(request.accepted_renderer, "format", "json") in TABLE_FORMATS
 
 
-class TournamentList(generics.ListAPIView):
+def published_games(slug: str):
+    """The games of the published rounds of tournament `slug`, with players and results."""
+    public_tournament(slug)
+    return (
+        Pairing.objects.filter(round__section__tournament__slug=slug)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round__section__tournament", "south__team", "north__team", "result")
+        .order_by("round__section__slug", "round__number", "board")
+    )
+
+
+def section_for_arbiter(slug: str, section: str) -> Section:
+    """The section, published or not: arbiters work on tournaments before they are public."""
+    return get_object_or_404(
+        Section.objects.select_related("tournament"), tournament__slug=slug, slug=section
+    )
+
+
+class TournamentList(ConditionalReadMixin, generics.ListAPIView):
+    """List the published tournaments, with their sections and teams."""
+
     serializer_class = TournamentSerializer
     queryset = Tournament.objects.filter(published=True).prefetch_related("sections", "teams")
 
 
-class TournamentDetail(generics.RetrieveAPIView):
+class TournamentDetail(ConditionalReadMixin, generics.RetrieveAPIView):
+    """One published tournament, with its sections and teams."""
+
     serializer_class = TournamentSerializer
     queryset = TournamentList.queryset
     lookup_field = "slug"
 
 
-class PlayerList(generics.ListAPIView):
+class PlayerList(ConditionalReadMixin, generics.ListCreateAPIView):
+    """List a section's players (by pairing number), or register one (arbiters)."""
+
     serializer_class = PlayerSerializer
 
     def get_queryset(self):
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
         return section.players.select_related("team").order_by("pairing_number")
 
+    @extend_schema(
+        summary="Register a player (arbiters)",
+        request=PlayerWriteSerializer,
+        responses={201: PlayerSerializer},
+    )
+    def post(self, request, slug, section):
+        group = section_for_arbiter(slug, section)
+        fields = _player_fields(request.data, group.tournament, partial=False)
+        player = register_player(group, by=request.user, **fields)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
-class PublishedRounds:
+
+class PlayerDetail(ConditionalReadMixin, generics.RetrieveAPIView):
+    """One player of a section, by the player's id (stable, unlike the pairing number)."""
+
+    serializer_class = PlayerSerializer
+    lookup_url_kwarg = "player_id"
+    lookup_field = "pk"
+    http_method_names = ["get", "patch", "head", "options"]
+
+    def get_queryset(self):
+        return PlayerList.get_queryset(self)
+
+    @extend_schema(
+        summary="Edit a player (arbiters)",
+        request=PlayerWriteSerializer,
+        responses={200: PlayerSerializer},
+    )
+    def patch(self, request, slug, section, player_id):
+        group = section_for_arbiter(slug, section)
+        player = get_object_or_404(group.players.all(), pk=player_id)
+        fields = _player_fields(request.data, group.tournament, partial=True)
+        player = update_player(player, by=request.user, **fields)
+        return Response(PlayerSerializer(player).data)
+
+
+def _player_fields(data, tournament: Tournament, *, partial: bool) -> dict:
+    """The validated fields of a player write, the team code turned into the Team."""
+    serializer = PlayerWriteSerializer(data=data, partial=partial)
+    serializer.is_valid(raise_exception=True)
+    fields = dict(serializer.validated_data)
+    if "team" in fields:
+        code = fields.pop("team")
+        team = None
+        if code:
+            team = tournament.teams.filter(code=code).first()
+            if team is None:
+                raise ServiceError(
+                    _("%(name)s has no team with code %(code)s.")
+                    % {"name": tournament.name, "code": code},
+                    code="invalid",
+                    field="team",
+                )
+        fields["team"] = team
+    return fields
+
+
+class PublishedRounds(ConditionalReadMixin):
     """Published rounds with their boards and results; drafts stay with the arbiters."""
 
     serializer_class = RoundSerializer
@@ -80,21 +191,90 @@ class PublishedRounds:
 
 
 class RoundList(PublishedRounds, generics.ListAPIView):
-    pass
+    """List a section's published rounds with their pairings and results."""
 
 
 class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
+    """One published round's pairings (JSON, CSV or NDJSON); arbiters delete a draft here."""
+
     lookup_field = "number"
+    renderer_classes = TABLE_RENDERERS
+    http_method_names = ["get", "delete", "head", "options"]
+
+    @extend_schema(parameters=[FORMAT_PARAMETER])
+    def get(self, request, *args, **kwargs):
+        round_ = self.get_object()
+        if not wants_table(request):
+            return Response(RoundSerializer(round_).data)
+        return Response(
+            [
+                {
+                    "round": round_.number,
+                    "board": board["board"],
+                    "south": board["south"],
+                    "south_name": board["south_name"],
+                    "north": board["north"],
+                    "north_name": board["north_name"],
+                    "south_points": (board["result"] or {}).get("south_points"),
+                    "north_points": (board["result"] or {}).get("north_points"),
+                }
+                for board in RoundSerializer(round_).data["pairings"]
+            ]
+        )
+
+    @extend_schema(summary="Delete a draft round (arbiters)", responses={204: None})
+    def delete(self, request, slug, section, number):
+        group = section_for_arbiter(slug, section)
+        round_ = get_object_or_404(group.rounds.all(), number=number)
+        delete_draft_round(round_, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class Standings(APIView):
-    @extend_schema(responses=StandingsSerializer)
+class PublishRound(APIView):
+    """Publish a draft round (arbiters): its pairings become public and take results."""
+
+    @extend_schema(request=None, responses={200: RoundSerializer})
+    def post(self, request, slug, section, number):
+        group = section_for_arbiter(slug, section)
+        round_ = get_object_or_404(group.rounds.all(), number=number)
+        return Response(RoundSerializer(publish_round(round_, by=request.user)).data)
+
+
+def _round_parameter(request, section: Section) -> int | None:
+    """The `?round=n` of a standings request: a completed round, or None for the latest."""
+    text = request.query_params.get("round")
+    if text in (None, ""):
+        return None
+    last = completed_round_count(section)
+    if not text.isdigit() or not 0 <= int(text) <= last:
+        raise ValidationError(
+            {"round": [_("Give a completed round, 0 to %(last)d.") % {"last": last}]}
+        )
+    return int(text)
+
+
+class Standings(ConditionalReadMixin, APIView):
+    """A section's standings after its last completed round, or after round `?round=n`."""
+
+    renderer_classes = TABLE_RENDERERS
+
+    @extend_schema(
+        responses=StandingsSerializer,
+        parameters=[
+            FORMAT_PARAMETER,
+            OpenApiParameter(
+                "round", int, description="Standings as they were after this completed round."
+            ),
+        ],
+    )
     def get(self, request, slug, section):
-        table = section_standings(public_section(slug, section))
+        group = public_section(slug, section)
+        table = section_standings(group, _round_parameter(request, group))
         rows = [
             {
                 "place": place,
                 "rank": table.standings.row(player.pairing_number).rank,
+                "player_id": player.pk,
                 "pairing_number": player.pairing_number,
                 "name": player.name,
                 "team": player.team.code if player.team else None,
@@ -105,6 +285,14 @@ class Standings(APIView):
             }
             for place, player, values in table.rows()
         ]
+        if wants_table(request):
+            return Response(
+                [
+                    {key: value for key, value in row.items() if key != "values"}
+                    | {code: value for code, value in row["values"].items()}
+                    for row in rows
+                ]
+            )
         return Response(
             StandingsSerializer(
                 {
@@ -116,16 +304,123 @@ class Standings(APIView):
         )
 
 
-class SectionTrf(APIView):
+class TeamStandings(ConditionalReadMixin, APIView):
+    """Team standings of a tournament: one table per section, then the combined table."""
+
+    @extend_schema(responses=TeamStandingsSerializer(many=True))
+    def get(self, request, slug):
+        tables = team_tables(public_tournament(slug))
+
+        def table_data(section, table):
+            return {
+                "section": section,
+                "tiebreaks": list(table.tiebreaks),
+                "scores_incomplete": tables.scores_incomplete,
+                "rows": [
+                    {
+                        "place": place,
+                        "team": team.code,
+                        "name": team.name,
+                        "values": {
+                            code: float(v) for code, v in zip(table.tiebreaks, values, strict=True)
+                        },
+                    }
+                    for place, team, values, _points in tables.rows(table)
+                ],
+            }
+
+        data = [table_data(s.section.slug, table) for s, table in tables.sections]
+        data.append(table_data(None, tables.combined))
+        return Response(TeamStandingsSerializer(data, many=True).data)
+
+
+class GameList(ConditionalReadMixin, generics.ListAPIView):
+    """List the games of a tournament's published rounds, with players, results and records."""
+
+    serializer_class = GameSerializer
+
+    def get_queryset(self):
+        return published_games(self.kwargs["slug"])
+
+
+class GameDetail(ConditionalReadMixin, generics.RetrieveAPIView):
+    """One game: players, result and record; with `?positions=1` the position after each move."""
+
+    serializer_class = GameDetailSerializer
+    lookup_url_kwarg = "pairing_id"
+
+    def get_queryset(self):
+        return published_games(self.kwargs["slug"])
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "positions", OpenApiTypes.BOOL, description="Add the position after each move."
+            )
+        ]
+    )
+    def get(self, request, *args, **kwargs):
+        pairing = self.get_object()
+        context = self.get_serializer_context()
+        if request.query_params.get("positions") in ("1", "true", "yes"):
+            context["positions"] = game_positions(pairing, pairing.round.section.tournament.variant)
+        return Response(GameDetailSerializer(pairing, context=context).data)
+
+
+def _section_games(slug: str, section: str):
+    """(section, [(pairing, replayed game)]) for the section's published games with a record."""
+    group = public_section(slug, section)
+    variant = group.tournament.variant
+    games = []
+    for pairing in published_games(slug).filter(round__section=group):
+        game = replayed_game(pairing, variant)
+        if game is not None:
+            games.append((pairing, game))
+    return group, games
+
+
+class SectionGamesText(ConditionalReadMixin, APIView):
+    """Every recorded game of a section in the notation, one after the other, as one text file."""
+
+    @extend_schema(responses={(200, "text/plain"): OpenApiResponse(description="Game records")})
+    def get(self, request, slug, section):
+        _group, games = _section_games(slug, section)
+        text = "\n".join(write_record(game, record_tags(pairing)) for pairing, game in games)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{slug}-{section}-games.txt"'
+        return response
+
+
+class SectionGamesOgn(ConditionalReadMixin, APIView):
+    """Every recorded game of a section as Aualé `.ogn` files in one zip archive."""
+
+    @extend_schema(
+        responses={(200, "application/zip"): OpenApiResponse(description="Zip of .ogn files")}
+    )
+    def get(self, request, slug, section):
+        _group, games = _section_games(slug, section)
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for pairing, game in games:
+                name = f"round{pairing.round.number:02d}-board{pairing.board:02d}.ogn"
+                # A fixed date keeps the archive identical while the games are (for ETags).
+                info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, write_ogn(game, record_tags(pairing)))
+        response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="{slug}-{section}-ogn.zip"'
+        return response
+
+
+class SectionTrf(ConditionalReadMixin, APIView):
     """The section as a TRF file (the completed rounds), for pairing programs."""
 
     @extend_schema(responses={(200, "text/plain"): OpenApiResponse(description="TRF-2026 text")})
     def get(self, request, slug, section):
-        group = public_section(slug, section)
         # Only finished rounds: in TRF a round still being played has no block at all.
-        played = completed_round_count(group)
         response = HttpResponse(
-            dumps(section_history(group, played)), content_type="text/plain; charset=utf-8"
+            dumps(section_trf(public_section(slug, section))),
+            content_type="text/plain; charset=utf-8",
         )
         response["Content-Disposition"] = f'attachment; filename="{slug}-{section}.trf"'
         return response
@@ -134,57 +429,36 @@ class SectionTrf(APIView):
 class PairNextRound(APIView):
     """Pair the section's next round as a draft (arbiters of the tournament only)."""
 
-    @extend_schema(
-        request=None, responses={201: RoundSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
-    )
+    @extend_schema(request=None, responses={201: RoundSerializer})
     def post(self, request, slug, section):
-        group = get_object_or_404(
-            Section.objects.select_related("tournament"), tournament__slug=slug, slug=section
-        )
-        try:
-            round_ = pair_next_round(group, by=request.user)
-        except ServiceError as error:
-            return error_response(error)
+        round_ = pair_next_round(section_for_arbiter(slug, section), by=request.user)
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
 
 class EnterResult(APIView):
     """Enter or correct the result of one game (arbiters of the tournament only)."""
 
-    @extend_schema(
-        request=ResultEntrySerializer,
-        responses={
-            200: PairingSerializer,
-            400: ErrorSerializer,
-            403: ErrorSerializer,
-            409: ErrorSerializer,
-        },
-    )
+    @extend_schema(request=ResultEntrySerializer, responses={200: PairingSerializer})
     def post(self, request, slug, pairing_id):
         pairing = (
-            Pairing.objects.select_related("round__section__tournament")
+            Pairing.objects.select_related("round__section__tournament", "south", "north")
             .filter(pk=pairing_id, round__section__tournament__slug=slug)
             .first()
         )
         if pairing is None:
-            raise NotFound(f"Tournament {slug} has no game with id {pairing_id}.")
-        if not pairing.round.section.tournament.is_arbiter(request.user):
-            raise PermissionDenied("Only an arbiter of this tournament may enter results.")
+            raise NotFound(
+                _("Tournament %(slug)s has no game with id %(id)d.")
+                % {"slug": slug, "id": pairing_id}
+            )
+        require_arbiter(pairing.round.section.tournament, request.user)
         entry = ResultEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
         data = dict(entry.validated_data)
         reason = data.pop("reason")
         expected_version = data.pop("expected_version", None)
-        try:
-            record_result(
-                pairing,
-                ResultEntry(**data),
-                by=request.user,
-                reason=reason,
-                expected=expected_version,
-            )
-        except ServiceError as error:
-            return error_response(error)
+        record_result(
+            pairing, ResultEntry(**data), by=request.user, reason=reason, expected=expected_version
+        )
         pairing = Pairing.objects.annotate(version=Coalesce(Max("result_changes__id"), 0)).get(
             pk=pairing.pk
         )

@@ -56,6 +56,9 @@ class Result(models.Model):
     decided_by = models.CharField(
         _("flagged, resigning or absent side"), max_length=1, choices=Side, blank=True
     )
+    # A game imported from another program's TRF: the points are known, the game score
+    # (seeds) and how the game ended are not. Shown as "score unknown".
+    score_unknown = models.BooleanField(_("game score unknown"), default=False)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -85,7 +88,10 @@ class Result(models.Model):
                 condition=~Q(ending__in=PLAYED_ENDINGS)
                 | (
                     Q(south_points=Decimal("1") - F("north_points"))
-                    & Q(south_seeds__isnull=False, north_seeds__isnull=False)
+                    & (
+                        Q(south_seeds__isnull=False, north_seeds__isnull=False)
+                        | Q(score_unknown=True, south_seeds__isnull=True, north_seeds__isnull=True)
+                    )
                 ),
                 name="result_played_game_complete",
             ),

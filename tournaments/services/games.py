@@ -168,3 +168,57 @@ def game_plies(
         "ending": replayed.ending,
         "stores": list(replayed.stores),
     }
+
+
+def move_record(pairing) -> str:
+    """The move record of `pairing`'s game in the notation, '' when none was entered.
+
+    The one place that knows where records are stored: everything that exports or serves a
+    record reads it through here.
+    """
+    result = getattr(pairing, "result", None)
+    return result.record if result is not None else ""
+
+
+def replayed_game(pairing, variant: str):
+    """`pairing`'s record replayed (games.oware.replay.Replay), or None without a valid record."""
+    record = move_record(pairing)
+    if not record:
+        return None
+    try:
+        return replay_record(record, variant)
+    except RecordError:
+        return None
+
+
+def game_positions(pairing, variant: str) -> list[dict] | None:
+    """The position before the first move and after each one: ply, pits (South's a–f then
+    North's), stores (South, North) and side to move; None when the game has no record."""
+    game = replayed_game(pairing, variant)
+    if game is None:
+        return None
+    positions = []
+    for ply in range(game.plies + 1):
+        position = game.position(ply)
+        positions.append(
+            {
+                "ply": ply,
+                "pits": list(position.pits),
+                "stores": list(position.stores),
+                "to_move": "SN"[position.to_move],
+            }
+        )
+    return positions
+
+
+def record_tags(pairing) -> dict[str, str]:
+    """The standard tags of `pairing`'s game as exports write them (spec/notation.md)."""
+    tournament = pairing.round.section.tournament
+    return {
+        "Event": f"{tournament.name} — {pairing.round.section.name}",
+        "Site": tournament.venue,
+        "Date": tournament.start_date.strftime("%Y.%m.%d") if tournament.start_date else "?",
+        "Round": str(pairing.round.number),
+        "South": pairing.south.name,
+        "North": pairing.north.name if pairing.north else "?",
+    }

@@ -23,6 +23,7 @@ from games.oware.outcome import (
     result_of_replay,
     timed_out_score,
 )
+from games.oware.variants import get_variant
 from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
 from tournaments.models.results import Ending
 from tournaments.services.core_messages import entry_problem, record_problem
@@ -106,6 +107,8 @@ def record_result(
     tournament = pairing.round.section.tournament
     require_arbiter(tournament, by)
     assessment = assess(entry, tournament)
+    if entry.record.strip():
+        check_record_tags(pairing, entry.record, tournament.variant)
     with transaction.atomic():
         pairing = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
         _check_pairing_takes_a_result(pairing)
@@ -173,6 +176,51 @@ def _write_game_record(
             "text": entry.record.strip(),
             "readable": True,
         },
+    )
+
+
+# Tag values that say "not known" (spec/notation.md): they match any pairing.
+UNKNOWN_TAG_VALUES = {"", "?", "-"}
+
+
+def check_record_tags(pairing: Pairing, record: str, variant: str) -> None:
+    """Refuse a record whose `Round`, `South`, `North` or `Variant` tag contradicts the pairing.
+
+    A tag left out or written `?` is not checked. Names compare without regard to case or
+    surrounding spaces; the round tag may carry a sub-number (`3.2` is round 3). Raises
+    ServiceError(code='tag_mismatch', field='record') naming the tag at fault.
+    """
+    tags, _problem = parse_leniently(record)
+    tags = {name: value.strip() for name, value in tags.tags.items()}
+    expected = {
+        "Round": str(pairing.round.number),
+        "South": pairing.south.name,
+        "North": pairing.north.name if pairing.north else "",
+    }
+    for name, wanted in expected.items():
+        found = tags.get(name, "")
+        if found in UNKNOWN_TAG_VALUES:
+            continue
+        given = found.split(".")[0] if name == "Round" else found
+        if given.casefold() != wanted.strip().casefold():
+            raise _tag_mismatch(name, found, wanted)
+    found = tags.get("Variant", "")
+    if found not in UNKNOWN_TAG_VALUES:
+        wanted = get_variant(variant)
+        try:
+            matches = get_variant(found) == wanted
+        except KeyError:
+            matches = False
+        if not matches:
+            raise _tag_mismatch("Variant", found, wanted.title)
+
+
+def _tag_mismatch(tag: str, found: str, wanted: str) -> ServiceError:
+    return ServiceError(
+        _("The record's %(tag)s tag says “%(found)s”, but this game has “%(wanted)s”.")
+        % {"tag": tag, "found": found, "wanted": wanted},
+        code="tag_mismatch",
+        field="record",
     )
 
 

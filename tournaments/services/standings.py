@@ -70,3 +70,26 @@ def section_crosstable(table: SectionStandings) -> list[tuple[Player, Crosstable
         records_from_trf(table.history, scoring), table.standings, scoring_system(scoring)
     )
     return [(table.players[row.id], row) for row in rows]
+
+
+TRF_NAME_WIDTH = 33
+TRF_MAX_RATING = 9999
+
+
+def section_trf(section: Section) -> TrfTournament:
+    """The section's completed rounds as a TRF file for other programs (spec/trf.md): the
+    rank column filled from the standings (ties share a rank) and the `202` line listing the
+    tie-breaks that decide between players on equal points."""
+    table = section_standings(section)
+    for trf_player in table.history.players:
+        trf_player.rank = table.standings.row(trf_player.pairing_number).rank
+        # The file's columns: a name is cut to 33 characters, a rating past 9999 left out.
+        trf_player.name = trf_player.name[:TRF_NAME_WIDTH]
+        if trf_player.rating is not None and trf_player.rating > TRF_MAX_RATING:
+            trf_player.rating = None
+    codes = [code for code in table.standings.tiebreaks if code != "PTS"]
+    lines = [line for line in table.history.other_lines if not line.startswith("202 ")]
+    if codes:
+        lines.append("202 " + ",".join(codes))
+    table.history.other_lines = lines
+    return table.history

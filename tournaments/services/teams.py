@@ -3,7 +3,9 @@ then the team tie-breaks over the same data."""
 
 from dataclasses import dataclass
 
-from tournaments.models import Seat, Team, Tournament
+from django.db.models import Q
+
+from tournaments.models import Result, Seat, Team, Tournament
 from tournaments.services.history import section_scoring
 from tournaments.services.standings import SectionStandings, section_standings, shared_places
 from tournaments.tiebreaks.teams import TeamGame, TeamStandings, individual_codes, team_standings
@@ -15,6 +17,9 @@ class TeamTables:
     sections: list[tuple[SectionStandings, TeamStandings]]
     combined: TeamStandings
     teams: dict[int, Team]
+    # True when a team member's game has no known game score (imported from TRF): the
+    # tie-breaks over game scores (lost games, seeds) then count only the known ones.
+    scores_incomplete: bool = False
 
     def rows(self, table: TeamStandings):
         """(place text, team, values in tie-break order, points per round) in rank order."""
@@ -47,7 +52,15 @@ def team_tables(tournament: Tournament) -> TeamTables:
         (table, team_standings(section_games, individual, order))
         for table, section_games in per_section
     ]
-    return TeamTables(tournament, sections, team_standings(games, individual, order), teams)
+    teams = {team.pk: team for team in tournament.teams.all()}
+    incomplete = (
+        Result.objects.filter(pairing__round__section__tournament=tournament, score_unknown=True)
+        .filter(Q(pairing__south__team__isnull=False) | Q(pairing__north__team__isnull=False))
+        .exists()
+    )
+    return TeamTables(
+        tournament, sections, team_standings(games, individual, order), teams, incomplete
+    )
 
 
 def _team_games(table: SectionStandings):

@@ -1,0 +1,90 @@
+"""Backup and restore of a whole tournament: export → import into an empty database → export
+gives the identical file, by the management commands and over the API."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from tournaments.models import Result, ResultChange, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(monkeypatch):
+    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
+    call_command("loaddemo", stdout=io.StringIO())
+    return Tournament.objects.get(slug="demo")
+
+
+def export(slug: str) -> str:
+    out = io.StringIO()
+    call_command("export_tournament", slug, stdout=out)
+    return out.getvalue()
+
+
+def empty_the_database():
+    for tournament in Tournament.objects.all():
+        # Players are protected by their pairings: remove the rounds first.
+        Round.objects.filter(section__tournament=tournament).delete()
+        tournament.delete()
+    assert not Result.objects.exists() and not ResultChange.objects.exists()
+
+
+def test_export_import_export_gives_an_identical_file(demo, tmp_path):
+    first = export("demo")
+    document = json.loads(first)
+    assert document["result"] and document["result_change"] and document["player"]
+    assert any(row["text"] for row in document["game_record"])
+    empty_the_database()
+    path = tmp_path / "demo.json"
+    path.write_text(first, encoding="utf-8")
+    call_command("import_tournament", str(path), stdout=io.StringIO())
+    assert export("demo") == first
+
+
+def test_an_import_never_overwrites_an_existing_tournament(demo, tmp_path):
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "demo.json"
+    path.write_text(export("demo"), encoding="utf-8")
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("import_tournament", str(path), stdout=io.StringIO())
+
+
+def test_an_arbiter_backs_up_and_restores_over_the_api(demo, django_user_model, charlie):
+    api = APIClient()
+    api.force_authenticate(django_user_model.objects.get(username="arbiter"))
+    backup = api.get("/api/tournaments/demo/export/")
+    assert backup.status_code == 200
+    empty_the_database()
+    # Restoring creates a tournament: only users allowed to create tournaments may.
+    outsider = APIClient()
+    outsider.force_authenticate(charlie)
+    refused = outsider.post("/api/tournaments/import/", json.loads(backup.content), format="json")
+    assert refused.status_code == 403 and not Tournament.objects.exists()
+    restored = api.post("/api/tournaments/import/", json.loads(backup.content), format="json")
+    assert restored.status_code == 201, restored.json()
+    assert api.get("/api/tournaments/demo/export/").content == backup.content
+
+
+def test_only_arbiters_of_the_tournament_export_it(demo, charlie):
+    api = APIClient()
+    assert api.get("/api/tournaments/demo/export/").status_code == 401
+    api.force_authenticate(charlie)
+    assert api.get("/api/tournaments/demo/export/").status_code == 403
+
+
+def test_a_damaged_backup_is_refused_in_the_error_shape(demo, django_user_model):
+    api = APIClient()
+    api.force_authenticate(django_user_model.objects.get(username="arbiter"))
+    for body in [
+        {"format": "oware-tournament-backup", "version": 1},
+        {"format": "oware-tournament-backup", "version": 1, "tournament": [{"slug": "x"}]},
+    ]:
+        response = api.post("/api/tournaments/import/", body, format="json")
+        assert response.status_code == 400, response.content
+        assert response.json()["code"] == "invalid"

@@ -1,0 +1,53 @@
+"""Conditional and compressed reads of the API, in one place.
+
+Every successful GET gets an ETag (a hash of the body) and a Last-Modified (the tournament's
+last change as far as the database records it); a request with a matching If-None-Match or a
+later If-Modified-Since answers 304 without a body. Bodies are gzipped when the client accepts
+it.
+"""
+
+from functools import wraps
+
+from django.db.models import Max
+from django.utils.cache import get_conditional_response, set_response_etag
+from django.utils.http import http_date
+from django.views.decorators.gzip import gzip_page
+
+from tournaments.models import Tournament
+
+
+def last_change(slug: str | None):
+    """When the tournament `slug` (every tournament when None) last changed, or None: the stamp
+    every write raises (tournaments/freshness.py)."""
+    tournaments = Tournament.objects.all() if slug is None else Tournament.objects.filter(slug=slug)
+    return tournaments.aggregate(at=Max("changed_at"))["at"]
+
+
+def conditional_read(view):
+    """Wrap an API view: ETag, Last-Modified and 304 on GET/HEAD, gzip on every answer."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if request.method not in ("GET", "HEAD") or response.status_code != 200:
+            return response
+        if hasattr(response, "render") and callable(response.render):
+            response.render()
+        set_response_etag(response)
+        changed = last_change(kwargs.get("slug"))
+        timestamp = changed.timestamp() if changed else None
+        if timestamp is not None:
+            response["Last-Modified"] = http_date(timestamp)
+        return get_conditional_response(
+            request, etag=response.get("ETag"), last_modified=timestamp, response=response
+        )
+
+    return gzip_page(wrapped)
+
+
+class ConditionalReadMixin:
+    """For DRF views: `as_view` returns the view wrapped by `conditional_read`."""
+
+    @classmethod
+    def as_view(cls, **initkwargs):
+        return conditional_read(super().as_view(**initkwargs))

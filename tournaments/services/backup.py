@@ -1,0 +1,195 @@
+"""Backup and restore of a whole tournament as one JSON document.
+
+The document holds the tournament with its sections, teams, players, requested byes, rounds,
+pairings, seats, results, the games' move records and the audit trail of result changes.
+Rows are numbered 1..n per kind in a fixed order and refer to each other by those numbers, and
+users by username, so that export → import into an empty database → export gives an identical
+file. Timestamps (when a round was paired, a result entered or changed) are kept as they were.
+"""
+
+import datetime
+import json
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.db import models, transaction
+from django.utils.translation import gettext as _
+
+from games.models import GameRecord
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    Round,
+    Seat,
+    Section,
+    Team,
+    Tournament,
+)
+from tournaments.services.errors import ServiceError
+from tournaments.services.events import CREATE_PERMISSION
+
+FORMAT = "oware-tournament-backup"
+VERSION = 1
+# Kinds in an order where every row comes after the rows it refers to, each with the lookup
+# from it to its tournament and the order its rows are written in.
+_PAIRING = ("round__section__order", "round__number", "board")
+_OF_PAIRING = tuple(f"pairing__{key}" for key in _PAIRING)
+KINDS: list[tuple[str, type[models.Model], str, tuple[str, ...]]] = [
+    ("tournament", Tournament, "pk", ("pk",)),
+    ("section", Section, "tournament", ("order", "slug", "pk")),
+    ("team", Team, "tournament", ("code", "pk")),
+    ("player", Player, "section__tournament", ("section__order", "pairing_number", "pk")),
+    ("requested_bye", RequestedBye, "player__section__tournament", ("player_id", "round_number")),
+    ("round", Round, "section__tournament", ("section__order", "number")),
+    ("pairing", Pairing, "round__section__tournament", _PAIRING),
+    ("seat", Seat, "round__section__tournament", (*_OF_PAIRING, "side")),
+    ("result", Result, "pairing__round__section__tournament", _OF_PAIRING),
+    ("game_record", GameRecord, "pairing__round__section__tournament", _OF_PAIRING),
+    (
+        "result_change",
+        ResultChange,
+        "pairing__round__section__tournament",
+        (*_OF_PAIRING, "changed_at", "pk"),
+    ),
+]
+KIND_OF_MODEL = {model: kind for kind, model, _lookup, _order in KINDS}
+
+
+def export_tournament(tournament: Tournament) -> dict:
+    """The whole of `tournament` as a JSON-ready document (see the module's docstring)."""
+    numbers: dict[type, dict[int, int]] = {}
+    document: dict = {"format": FORMAT, "version": VERSION}
+    users = {user.pk: user.get_username() for user in get_user_model().objects.all()}
+    for kind, model, lookup, order in KINDS:
+        rows = list(model.objects.filter(**{lookup: tournament.pk}).order_by(*order))
+        numbers[model] = {row.pk: index for index, row in enumerate(rows, start=1)}
+        document[kind] = [_row_data(row, numbers, users) for row in rows]
+    document["tournament"][0]["arbiters"] = sorted(
+        users[pk] for pk in tournament.arbiters.values_list("pk", flat=True)
+    )
+    return document
+
+
+def dumps_backup(document: dict) -> str:
+    """The document as the text of a backup file (stable: the same data gives the same text)."""
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _row_data(row: models.Model, numbers, users) -> dict:
+    data = {"id": numbers[type(row)][row.pk]}
+    for field in type(row)._meta.concrete_fields:
+        if field.primary_key:
+            continue
+        value = field.value_from_object(row)
+        if field.is_relation:
+            target = field.related_model
+            if value is None:
+                data[field.name] = None
+            elif target in KIND_OF_MODEL:
+                data[field.name] = numbers[target][value]
+            else:  # a user
+                data[field.name] = users.get(value)
+        else:
+            data[field.name] = _plain(value)
+    return data
+
+
+def _plain(value):
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, datetime.date | datetime.datetime):
+        return value.isoformat()
+    return value
+
+
+@transaction.atomic
+def import_tournament(document: dict, *, by=None) -> Tournament:
+    """Create the tournament a backup document holds; return it.
+
+    `by` must be allowed to create tournaments (None: a management command, trusted). Refused
+    (ServiceError, nothing written) for a document of another format or version, or when a
+    tournament with its slug exists. Users are found by username; one missing here is left out
+    (arbiters) or left empty (who entered a result).
+    """
+    if by is not None and not by.has_perm(CREATE_PERMISSION):
+        raise ServiceError(_("You may not create tournaments."), code="forbidden")
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ServiceError(_("This is not a tournament backup."), code="invalid", field="file")
+    if document.get("version") != VERSION:
+        raise ServiceError(
+            _("Backup version %(version)s cannot be read.") % {"version": document.get("version")},
+            code="invalid",
+            field="file",
+        )
+    try:
+        slug = document["tournament"][0]["slug"]
+    except (KeyError, IndexError, TypeError) as error:
+        raise ServiceError(
+            _("The backup has no tournament."), code="invalid", field="tournament"
+        ) from error
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ServiceError(
+            _("A tournament %(slug)s exists already.") % {"slug": slug},
+            code="tournament_exists",
+            field="slug",
+        )
+    users = {user.get_username(): user for user in get_user_model().objects.all()}
+    created: dict[type, dict[int, models.Model]] = {}
+    try:
+        for kind, model, _lookup, _order in KINDS:
+            rows = [_new_row(model, data, created, users) for data in document.get(kind, [])]
+            saved = model.objects.bulk_create([row for _number, row in rows])
+            created[model] = {number: row for (number, _row), row in zip(rows, saved, strict=True)}
+            _restore_timestamps(model, document.get(kind, []), saved)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        raise ServiceError(
+            _("The backup is damaged: %(problem)s") % {"problem": error},
+            code="invalid",
+            field="file",
+        ) from error
+    tournament = created[Tournament][1]
+    names = document["tournament"][0].get("arbiters", [])
+    tournament.arbiters.set([users[name] for name in names if name in users])
+    if by is not None:
+        tournament.arbiters.add(by)
+    return tournament
+
+
+def _new_row(model, data: dict, created, users) -> tuple[int, models.Model]:
+    values = {}
+    for field in model._meta.concrete_fields:
+        if field.primary_key or field.name not in data:
+            continue
+        value = data[field.name]
+        if field.is_relation:
+            target = field.related_model
+            if value is None:
+                values[field.name] = None
+            elif target in KIND_OF_MODEL:
+                values[field.name] = created[target][value]
+            else:
+                values[field.name] = users.get(value)
+        elif value is None or isinstance(field, models.JSONField):
+            values[field.name] = value
+        else:
+            values[field.name] = field.to_python(value)
+    return data["id"], model(**values)
+
+
+def _restore_timestamps(model, rows: list[dict], saved: list[models.Model]) -> None:
+    """Put back the automatic timestamps that creating the rows replaced with now."""
+    automatic = [
+        field
+        for field in model._meta.concrete_fields
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    ]
+    if not automatic or not saved:
+        return
+    for data, row in zip(rows, saved, strict=True):
+        for field in automatic:
+            if data.get(field.name) is not None:
+                setattr(row, field.attname, field.to_python(data[field.name]))
+    model.objects.bulk_update(saved, [field.name for field in automatic])
