@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Result, Round, Tournament
+from games.models import GameRecord
+from tournaments.models import Round, Tournament
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 
@@ -71,7 +72,7 @@ def test_the_standings_last_column_scrolls_into_view(phone, live_server, demo):
 
 
 def test_the_game_viewer_steps_with_the_keyboard_without_a_page_load(phone, live_server, demo):
-    game = Result.objects.exclude(record="").first().pairing_id
+    game = GameRecord.objects.first().pairing_id
     phone.goto(f"{live_server.url}/t/demo/game/{game}/")
     assert "ply 0 of" in phone.locator(".ply-status").inner_text()
     mark_document(phone)
@@ -126,7 +127,7 @@ PAGES = [
 def test_public_pages_have_no_serious_accessibility_violation(phone, live_server, demo, scheme):
     if not AXE.exists():
         pytest.skip("axe-core is not installed (npm ci --prefix tests/browser)")
-    game = Result.objects.exclude(record="").first().pairing_id
+    game = GameRecord.objects.first().pairing_id
     phone.emulate_media(color_scheme=scheme)
     problems = []
     for path in PAGES:

@@ -7,6 +7,7 @@ from django.contrib.auth.models import Permission
 from django.core import serializers
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from games.live import live_board_code
 from tournaments.models import Result, Round, Tournament
 from tournaments.services.rounds import store_boards
 
@@ -57,6 +58,9 @@ class World:
         players = list(self.section.players.order_by("pairing_number"))
         store_boards(self.draft, [(players[1], players[0], ""), (players[3], players[2], "")])
         self.foreign_game = self.b.sections.get().rounds.get().pairings.get(board=1)
+        self.team = self.a.teams.get()
+        self.player = self.section.players.get(pairing_number=1)
+        self.live_code = live_board_code(self.game)
 
     @staticmethod
     def _tournament(name, slug, arbiter, published=True):
@@ -90,6 +94,10 @@ class World:
             "number": self.round.number,
             "pairing_id": (game or self.game).pk,
             "game_id": (game or self.game).pk,
+            "board": (game or self.game).board,
+            "team_id": self.team.pk,
+            "player_id": self.player.pk,
+            "code": self.live_code,
         }
 
     def path(self, route: str, **overrides) -> str:
