@@ -1,9 +1,13 @@
 """An arbiter's event day in a real browser: import the players, fix a name, pair, publish and
-take back, then enter a whole round through the result grid with the keyboard only."""
+take back, then enter a whole round through the result grid with the keyboard only — once with a
+browser that asks for English, once with one that asks for French, every word on the way read in
+that language."""
 
 import pytest
+from django.utils import translation
 
 from tournaments.models import Player, Result, Round, Team
+from tournaments.models.results import Ending
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,11 +20,36 @@ Komla Dzidzo,m,17OO,,TOG,TOG
 """
 
 
-@pytest.fixture
-def desk(browser):
-    context = browser.new_context(viewport=DESKTOP)
+BROWSER_LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+
+
+class Words:
+    """The interface's words in one language, from the product's own catalogs."""
+
+    def __init__(self, language: str):
+        self.language = language
+
+    def __call__(self, text, **values) -> str:
+        with translation.override(self.language):
+            words = str(translation.gettext(text))
+        return words % values if values else words
+
+    def plural(self, singular: str, plural: str, number: int, **values) -> str:
+        with translation.override(self.language):
+            return translation.ngettext(singular, plural, number) % values
+
+    def label(self, choice) -> str:
+        with translation.override(self.language):
+            return str(choice.label)
+
+
+@pytest.fixture(params=sorted(BROWSER_LOCALES))
+def desk(request, browser):
+    """A laptop browser asking for English or French, and the words to expect in it."""
+    language = request.param
+    context = browser.new_context(viewport=DESKTOP, locale=BROWSER_LOCALES[language])
     page = context.new_page()
-    yield page
+    yield page, Words(language)
     context.close()
 
 
@@ -31,60 +60,68 @@ def event(tournament, section):
     return tournament
 
 
-def upload(page, text: str) -> None:
+def upload(page, t: Words, text: str) -> None:
     page.set_input_files(
         "#id_file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": text.encode()}]
     )
-    page.get_by_role("button", name="Preview").click()
+    page.get_by_role("button", name=t("Preview")).click()
 
 
-def publish(page) -> None:
-    page.get_by_role("link", name="Publish…").click()
-    page.get_by_label("Show this pairing to players and spectators now").check()
-    page.get_by_role("button", name="Publish").click()
+def publish(page, t: Words) -> None:
+    page.get_by_role("link", name=t("Publish…")).click()
+    page.get_by_label(t("Show this pairing to players and spectators now")).check()
+    page.get_by_role("button", name=t("Publish"), exact=True).click()
 
 
 def test_a_complete_event_day(desk, live_server, event, section):
+    desk, t = desk
+    if t.language != "en":  # the words below must really be another language's
+        assert t("Register the players.") != "Register the players."
+        assert t("Preview") != "Preview"
     desk.goto(f"{live_server.url}/accounts/login/")
+    assert desk.locator("html").get_attribute("lang") == t.language
     desk.fill("#id_username", "alice")
     desk.fill("#id_password", "alice-password-1")
-    desk.get_by_role("button", name="Log in").click()
+    desk.get_by_role("button", name=t("Log in")).click()
     desk.wait_for_url("**/arbiter/")
     desk.get_by_role("link", name="Accra Open").click()
-    assert "Register the players." in desk.content()
+    assert t("Register the players.") in desk.content()
 
     # Import: the row with a letter O in its rating is refused and nothing is stored.
-    desk.get_by_role("link", name="Players, byes and withdrawals").click()
-    desk.get_by_role("link", name="Import players from a CSV or TRF file").click()
-    upload(desk, PLAYERS_CSV)
-    assert "Rating “17OO” is not a whole number" in desk.locator("tr.row-error").inner_text()
-    assert desk.get_by_role("button", name="Import 4 players").count() == 0
+    desk.get_by_role("link", name=t("Players, byes and withdrawals")).click()
+    desk.get_by_role("link", name=t("Import players from a CSV or TRF file")).click()
+    upload(desk, t, PLAYERS_CSV)
+    refused = t("Rating “%(value)s” is not a whole number up to 3000.", value="17OO")
+    assert refused in desk.locator("tr.row-error").inner_text()
+    import_four = t.plural("Import %(count)s player", "Import %(count)s players", 4, count=4)
+    assert desk.get_by_role("button", name=import_four).count() == 0
     assert not Player.objects.exists()
-    upload(desk, PLAYERS_CSV.replace("17OO", "1700"))
-    desk.get_by_role("button", name="Import 4 players").click()
-    assert "4 players imported." in desk.content()
+    upload(desk, t, PLAYERS_CSV.replace("17OO", "1700"))
+    desk.get_by_role("button", name=import_four).click()
+    assert t("%(count)d players imported.", count=4) in desk.content()
 
     # Fix a name.
-    desk.locator("tr", has_text="Komla Dzidzo").get_by_role("link", name="edit").click()
+    desk.locator("tr", has_text="Komla Dzidzo").get_by_role("link", name=t("edit")).click()
     desk.fill("#id_name", "Komla Dzidzor")
-    desk.get_by_role("button", name="Save").click()
-    assert "Komla Dzidzor saved." in desk.content()
+    desk.get_by_role("button", name=t("Save")).click()
+    assert t("%(name)s saved.", name="Komla Dzidzor") in desk.content()
 
     # Pair, publish (asked to confirm), take it back to draft, publish again.
-    desk.get_by_role("button", name="Number by rating, title and name").click()
+    desk.get_by_role("button", name=t("Number by rating, title and name")).click()
     desk.get_by_role("link", name=event.name).click()
-    desk.get_by_role("button", name="Pair next round").click()
+    desk.get_by_role("button", name=t("Pair next round")).click()
     desk.wait_for_url("**/men/round/1/")
-    publish(desk)
+    publish(desk, t)
     assert Round.objects.get().status == Round.Status.PUBLISHED
-    desk.get_by_role("button", name="Back to draft").click()
-    assert "Round 1 is a draft again" in desk.content()
+    desk.get_by_role("button", name=t("Back to draft")).click()
+    back = t("Round %(number)d is a draft again, hidden from the public.", number=1)
+    assert back in desk.content()
     assert Round.objects.get().status == Round.Status.DRAFT
-    publish(desk)
+    publish(desk, t)
     assert Round.objects.get().status == Round.Status.PUBLISHED
 
     # The whole round through the grid, keyboard only: the cursor starts on board 1.
-    desk.get_by_role("link", name="Result grid: all boards").click()
+    desk.get_by_role("link", name=t("Result grid: all boards")).click()
     assert desk.locator("#remaining").inner_text() == "2"
     keyboard = desk.keyboard
     keyboard.type("1")
@@ -100,7 +137,7 @@ def test_a_complete_event_day(desk, live_server, event, section):
     keyboard.press("Tab")
     keyboard.type("20")
     keyboard.press("Tab")
-    keyboard.type("Time")
+    keyboard.type(t.label(Ending.TIME))
     keyboard.press("Tab")
     keyboard.type("N")
     keyboard.press("Enter")
@@ -110,4 +147,7 @@ def test_a_complete_event_day(desk, live_server, event, section):
     assert (first.south_points, first.south_seeds, first.north_seeds) == (1, 25, 10)
     assert (second.ending, second.decided_by) == ("time", "N")
     assert (second.south_points, second.south_seeds, second.north_seeds) == (1, 25, 20)
-    assert "Saved: 1–0, Time forfeit" in desk.locator("#board-2 .grid-status").inner_text()
+    saved = t(
+        "Saved: %(south)s–%(north)s, %(ending)s", south="1", north="0", ending=t.label(Ending.TIME)
+    )
+    assert saved in desk.locator("#board-2 .grid-status").inner_text()
