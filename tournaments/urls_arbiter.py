@@ -31,4 +31,9 @@ urlpatterns = [
     ),
     path("game/<int:pairing_id>/result/", arbiter.enter_result, name="result"),
     path("<slug:section>/round/<int:number>/slips/", printing.result_slips, name="slips"),
+    path(
+        "<slug:section>/round/<int:number>/games/",
+        arbiter.import_round_games,
+        name="import_round_games",
+    ),
 ]

@@ -170,3 +170,59 @@ def test_an_agreed_end_typed_as_scores_has_no_positions_to_confirm(alice_client,
         result_page(game), {"ending": "agreed", "south_seeds": "30", "north_seeds": "18"}
     )
     assert Result.objects.get(pairing=game).ending == "agreed"
+
+
+def round_zip(client) -> bytes:
+    return client.get("/t/accra/men/round/1/ogn.zip").content
+
+
+def upload_round(alice_client, archive: bytes, reason: str = ""):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return alice_client.post(
+        "/t/accra/arbiter/men/round/1/games/",
+        {"file": SimpleUploadedFile("round.zip", archive), "reason": reason},
+        follow=True,
+    )
+
+
+def test_a_round_exported_as_a_zip_imports_back_onto_its_boards(
+    client, alice_client, published_round, public
+):
+    games = list(published_round.pairings.order_by("board"))
+    for game in games[:2]:
+        moves, _ = played_game("capture")
+        alice_client.post(result_page(game), {"record": record_of(moves)})
+    archive = round_zip(client)
+    Result.objects.all().delete()
+    GameRecord.objects.all().delete()
+    page = upload_round(alice_client, archive)
+    assert "2 games imported." in page.content.decode()
+    assert set(GameRecord.objects.values_list("pairing__board", "source")) == {
+        (1, "imported"),
+        (2, "imported"),
+    }
+
+
+def test_a_round_zip_with_a_game_of_no_board_stores_nothing(
+    client, alice_client, published_round, public
+):
+    games = list(published_round.pairings.order_by("board"))
+    moves, _ = played_game("capture")
+    alice_client.post(result_page(games[0]), {"record": record_of(moves)})
+    good = zipfile.ZipFile(io.BytesIO(round_zip(client))).read("board-01.ogn").decode()
+    stranger = good.replace('[Round "1.1"]', '[Round "9.9"]').replace("Ama", "Nobody")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("board-01.ogn", good)
+        archive.writestr("board-02.ogn", stranger)
+    Result.objects.all().delete()
+    GameRecord.objects.all().delete()
+    page = upload_round(alice_client, buffer.getvalue()).content.decode()
+    assert "board-02.ogn" in page and "Nothing was imported." in page
+    assert not Result.objects.exists() and not GameRecord.objects.exists()
+
+
+def test_a_file_that_is_no_zip_is_refused_in_words(alice_client, published_round, public):
+    page = upload_round(alice_client, b"not a zip").content.decode()
+    assert "The file is not a zip of .ogn game files." in page

@@ -9,6 +9,7 @@ declared ending) and entered with `record_result`, which replays it and checks t
 import io
 import zipfile
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import GameRecord, RecordSource
@@ -102,3 +103,63 @@ def _place_tags(pairing: Pairing) -> dict[str, str]:
         "South": pairing.south.name,
         "North": pairing.north.name if pairing.north else "?",
     }
+
+
+@transaction.atomic
+def import_round_ogn(round_: Round, archive: bytes, *, by, reason: str = "") -> int:
+    """Enter every game of a zip of .ogn files (as `round_ogn_zip` writes them) into `round_`.
+
+    Each file finds its board by its `Round` tag (`round.board`) or else by the South and North
+    players it names, and goes through `import_ogn`. All or nothing: the first file that cannot
+    be placed or is refused raises ServiceError naming the file, and nothing is stored. Returns
+    the number of games entered.
+    """
+    try:
+        files = zipfile.ZipFile(io.BytesIO(archive))
+        names = sorted(name for name in files.namelist() if name.lower().endswith(".ogn"))
+    except zipfile.BadZipFile as error:
+        raise ServiceError(
+            _("The file is not a zip of .ogn game files."), code="bad_file", field="file"
+        ) from error
+    if not names:
+        raise ServiceError(_("The zip holds no .ogn file."), code="bad_file", field="file")
+    pairings = list(round_.pairings.select_related("round__section__tournament", "south", "north"))
+    for name in names:
+        try:
+            text = files.read(name).decode("utf-8")
+            pairing = _board_of(text, round_, pairings)
+            import_ogn(pairing, text, by=by, reason=reason)
+        except UnicodeDecodeError as error:
+            raise _in_file(name, _("not UTF-8 text"), "bad_file") from error
+        except ServiceError as error:
+            raise _in_file(name, error.message, error.code) from error
+    return len(names)
+
+
+def _board_of(text: str, round_: Round, pairings: list[Pairing]) -> Pairing:
+    try:
+        tags = read_ogn(text, round_.section.tournament.variant).tags
+    except RecordError as error:
+        raise ServiceError(error.message, code=error.reason, field="file") from error
+    number, _dot, board = tags.get("Round", "").partition(".")
+    for pairing in pairings:
+        if number.strip() == str(round_.number) and board.strip() == str(pairing.board):
+            return pairing
+    south, north = tags.get("South", "").strip(), tags.get("North", "").strip()
+    for pairing in pairings:
+        if pairing.north and (pairing.south.name, pairing.north.name) == (south, north):
+            return pairing
+    raise ServiceError(
+        _("No board of round %(number)d has these players or this board number.")
+        % {"number": round_.number},
+        code="no_such_board",
+        field="file",
+    )
+
+
+def _in_file(name: str, problem: str, code: str) -> ServiceError:
+    return ServiceError(
+        _("%(file)s: %(problem)s Nothing was imported.") % {"file": name, "problem": problem},
+        code=code,
+        field="file",
+    )

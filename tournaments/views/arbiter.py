@@ -9,7 +9,7 @@ from tournaments.forms import DraftPairingForm, GameFileForm, PublishForm, Resul
 from tournaments.models import Pairing, Result, Round
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
-from tournaments.services.game_files import import_ogn
+from tournaments.services.game_files import import_ogn, import_round_ogn
 from tournaments.services.games import agreed_end_repetitions, move_list
 from tournaments.services.progress import next_step
 from tournaments.services.registration import numbering_needed
@@ -270,3 +270,22 @@ def _result_saved(request, tournament, pairing):
         section=pairing.round.section.slug,
         number=pairing.round.number,
     )
+
+
+@require_POST
+@arbiter_required
+def import_round_games(request, tournament, section, number):
+    """A zip of the round's .ogn game files, each entered on its board, all or nothing."""
+    round_ = _round(tournament, section, number)
+    upload = request.FILES.get("file")
+    try:
+        if upload is None:
+            raise ServiceError(_("Choose a zip of .ogn files."), code="no_file", field="file")
+        count = import_round_ogn(
+            round_, upload.read(), by=request.user, reason=request.POST.get("reason", "")
+        )
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(count)d games imported.") % {"count": count})
+    return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
