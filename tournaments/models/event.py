@@ -166,6 +166,14 @@ class Section(models.Model):
     # Set by "number by rating", cleared when a registration changes before round 1: pairing
     # an unnumbered section would seed it in registration order, so the arbiter is warned.
     numbered = models.BooleanField(_("players numbered"), default=False)
+    # The side the first pairing number plays in round 1 (TRF `XXC white1`/`black1`): South
+    # unless a section imported from another program says otherwise.
+    initial_colour = models.CharField(
+        _("side of the first player in round 1"),
+        max_length=1,
+        choices=[("w", _("South")), ("b", _("North"))],
+        default="w",
+    )
 
     class Meta:
         ordering = ["tournament", "order", "name"]

@@ -66,7 +66,7 @@ def section_history(
         end_date=tournament.end_date.strftime("%Y/%m/%d") if tournament.end_date else "",
         player_count=len(players),
         rounds=tournament.rounds,
-        initial_colour="w",
+        initial_colour=section.initial_colour,
         players=trf_players,
         time_control=f"{tournament.minutes_per_player}'",
     )

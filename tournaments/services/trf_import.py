@@ -7,8 +7,8 @@ game but not its game score nor how it ended: such results are stored with `scor
 unknown", and team tie-breaks over game scores say they are incomplete. The next round paired
 in the product is then the one the Dutch engine's command line pairs from the same file.
 
-Limits: the product pairs with South as the initial colour (TRF `XXC white1`); a file saying
-`black1` pairs alike except where the initial colour decides between equal colour histories.
+The file's initial colour (`XXC white1`/`black1`, or record 152) is kept on the section, so its
+later rounds pair as the file's own program would.
 """
 
 from decimal import Decimal
@@ -66,7 +66,12 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
             code="too_many_rounds",
             field="file",
         )
-    section = tournament.sections.create(name=name, slug=slug, order=tournament.sections.count())
+    section = tournament.sections.create(
+        name=name,
+        slug=slug,
+        order=tournament.sections.count(),
+        initial_colour="b" if trf.initial_colour == "b" else "w",
+    )
     players = {
         p.pairing_number: Player.objects.create(
             section=section,
