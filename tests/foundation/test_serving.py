@@ -10,60 +10,23 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def production_env(**extra) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
-    env.update(DEBUG="0", SECRET_KEY="serving-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
-    env.update(extra)
-    return env
+from tests.servers import ROOT, free_port, production_env, serve, stop, wait_until_served
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """The documented production start (scripts/serve) on SQLite, with two workers."""
     port = free_port()
-    database = tmp_path_factory.mktemp("serve") / "db.sqlite3"
-    env = production_env(
-        DATABASE_URL=f"sqlite:///{database}",
-        BIND=f"127.0.0.1:{port}",
-        WEB_CONCURRENCY="2",
-        PYTHON=sys.executable,
-    )
-    server = subprocess.Popen(
-        ["sh", "scripts/serve"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    server = serve(f"sqlite:///{tmp_path_factory.mktemp('serve') / 'db.sqlite3'}", port)
     try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-                break
-            except OSError:  # refused or timed out while it starts
-                time.sleep(0.5)
-        else:
-            pytest.fail("scripts/serve did not start")
+        wait_until_served(port, "/")
         yield port
     finally:
-        os.killpg(server.pid, 15)
-        server.wait(timeout=30)
+        stop(server)
 
 
 def half_sent_request(port: int, path: str, length: int = 1000) -> socket.socket:

@@ -6,72 +6,13 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 
+from tests.servers import fetch, free_port, serve, stop, wait_until_served
 from tournaments.models import Result, ResultChange
 from tournaments.services.results import ResultEntry, record_result
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def fetch(port: int, path: str, timeout: float = 10) -> tuple[int, bytes]:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as page:
-            return page.status, page.read()
-    except urllib.error.HTTPError as refusal:
-        return refusal.code, refusal.read()
-
-
-def wait_until_served(port: int, path: str = "/healthz", seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if fetch(port, path, timeout=2)[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.3)
-    pytest.fail(f"the server did not answer {path} again")
-
-
-def serve(database_url: str, port: int) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
-    env.update(
-        DEBUG="0",
-        SECRET_KEY="fault-tests-" + "k" * 40,
-        ALLOWED_HOSTS="127.0.0.1",
-        DATABASE_URL=database_url,
-        DATABASE_CONNECT_TIMEOUT="2",
-        BIND=f"127.0.0.1:{port}",
-        WEB_CONCURRENCY="2",
-        PYTHON=sys.executable,
-    )
-    return subprocess.Popen(
-        ["sh", "scripts/serve"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-
-
-def stop(server: subprocess.Popen) -> None:
-    os.killpg(server.pid, signal.SIGTERM)
-    server.wait(timeout=30)
 
 
 def test_workers_killed_mid_request_are_replaced(tmp_path):
@@ -173,7 +114,9 @@ def test_the_database_gone_for_a_while_gives_clean_errors_then_service_resumes()
     subprocess.run([*admin, "-c", f"CREATE DATABASE {name}"], check=True)
     relay = Cuttable(5432)
     port = free_port()
-    server = serve(f"postgres://postgres@127.0.0.1:{relay.port}/{name}", port)
+    server = serve(
+        f"postgres://postgres@127.0.0.1:{relay.port}/{name}", port, DATABASE_CONNECT_TIMEOUT="2"
+    )
     try:
         wait_until_served(port)
         assert fetch(port, "/api/tournaments/")[0] == 200

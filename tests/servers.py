@@ -1,0 +1,74 @@
+"""The production start (scripts/serve) as the serving and fault tests run it: real gunicorn
+processes on a free loopback port."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def production_env(**extra) -> dict:
+    """This process's environment without its Django and database settings, in production mode."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
+    env.update(DEBUG="0", SECRET_KEY="server-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
+    env.update(extra)
+    return env
+
+
+def serve(database_url: str, port: int, **extra) -> subprocess.Popen:
+    """Start scripts/serve with two workers on `port`; stop it with `stop`."""
+    env = production_env(
+        DATABASE_URL=database_url,
+        BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY="2",
+        PYTHON=sys.executable,
+        **extra,
+    )
+    return subprocess.Popen(
+        ["sh", "scripts/serve"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def stop(server: subprocess.Popen) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(timeout=30)
+
+
+def fetch(port: int, path: str, timeout: float = 10) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as page:
+            return page.status, page.read()
+    except urllib.error.HTTPError as refusal:
+        return refusal.code, refusal.read()
+
+
+def wait_until_served(port: int, path: str = "/healthz", seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if fetch(port, path, timeout=2)[0] == 200:
+                return
+        except OSError:
+            pass  # refused or timed out while it starts
+        time.sleep(0.3)
+    pytest.fail(f"the server did not answer {path}")
