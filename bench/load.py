@@ -204,6 +204,19 @@ def start_server(workers: int):
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([*manage, "loaddemo"], cwd=ROOT, env=env, check=True, capture_output=True)
+    # Scripts write with a token: no password hashing on each request.
+    token = (
+        subprocess.run(
+            [*manage, "api_token", "arbiter"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     log = open(ROOT / "bench-load-server.log", "w")  # noqa: SIM115 - closed in stop()
     server = subprocess.Popen(
         ["sh", "scripts/serve"], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
@@ -221,7 +234,7 @@ def start_server(workers: int):
             break
         except OSError:
             time.sleep(0.5)
-    return port, f"arbiter:{password}", stop
+    return port, f"Token {token}", stop
 
 
 def main() -> None:
@@ -256,7 +269,11 @@ def measure(host, port, credentials, args) -> None:
     last = max(r["number"] for r in rounds if r["status"] != "draft")
     _, content = setup.request("GET", f"/api/tournaments/{SLUG}/{SECTION}/rounds/{last}/")
     games = [p for p in json.loads(content)["pairings"] if p["north"] is not None]
-    auth = "Basic " + base64.b64encode(credentials.encode()).decode()
+    auth = (
+        credentials
+        if credentials.startswith("Token ")
+        else "Basic " + base64.b64encode(credentials.encode()).decode()
+    )
     rng = random.Random(7)
 
     pages = {
