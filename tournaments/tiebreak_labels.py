@@ -62,6 +62,12 @@ def legend(codes) -> list[dict]:
     return entries
 
 
+def legend_lines(codes) -> list[tuple[str, str]]:
+    """(code, "name: explanation") for each code in table order: the legend under a standings
+    table, so a spectator can read each column."""
+    return [(code, f"{name(code)}: {explanation(code)}") for code in codes]
+
+
 def choices_help(individual: bool = True) -> str:
     """The known codes as a settings form's help text: ``"PTS points · DE direct encounter …"``."""
     declared = [t for t in TIEBREAKS if t.individual or not individual]

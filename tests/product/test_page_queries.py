@@ -17,6 +17,8 @@ PAGES = [
     "/t/{slug}/teams/",
     "/api/tournaments/{slug}/open/rounds/",
     "/api/tournaments/{slug}/open/standings/",
+    "/api/tournaments/{slug}/games/?limit=500",
+    "/api/tournaments/{slug}/open/rounds/3/",
 ]
 
 

@@ -5,6 +5,13 @@ from tournaments.models.results import Ending, Side
 from tournaments.services.results import current_version
 
 
+def version_of(pairing) -> int:
+    """The result's version: annotated by lists in their one query (`with_versions`), or read."""
+    if hasattr(pairing, "version"):
+        return pairing.version
+    return current_version(pairing)
+
+
 class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
@@ -112,10 +119,7 @@ class PairingSerializer(serializers.ModelSerializer):
         ]
 
     def get_version(self, pairing) -> int:
-        # Lists annotate it in their one query; a single game may count here.
-        if hasattr(pairing, "version"):
-            return pairing.version
-        return current_version(pairing)
+        return version_of(pairing)
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -149,7 +153,7 @@ class GameSerializer(serializers.ModelSerializer):
         ]
 
     def get_version(self, pairing) -> int:
-        return current_version(pairing)
+        return version_of(pairing)
 
     def get_record(self, pairing) -> str:
         from tournaments.services.games import move_record

@@ -66,13 +66,21 @@ def wants_table(request) -> bool:
     return getattr(request.accepted_renderer, "format", "json") in TABLE_FORMATS
 
 
+def with_versions(pairings):
+    """`pairings` with each result's `version` (see `current_version`) read in the same query."""
+    return pairings.annotate(version=Coalesce(Max("result_changes__id"), 0))
+
+
 def published_games(slug: str):
-    """The games of the published rounds of tournament `slug`, with players and results."""
+    """The games of the published rounds of tournament `slug`, with players, results, records
+    and result versions, in one query."""
     public_tournament(slug)
-    return (
+    return with_versions(
         Pairing.objects.filter(round__section__tournament__slug=slug)
         .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round__section__tournament", "south__team", "north__team", "result")
+        .select_related(
+            "round__section__tournament", "south__team", "north__team", "result", "game_record"
+        )
         .order_by("round__section__slug", "round__number", "board")
     )
 
@@ -177,9 +185,7 @@ class PublishedRounds(ConditionalReadMixin):
             .prefetch_related(
                 Prefetch(
                     "pairings",
-                    queryset=Pairing.objects.annotate(
-                        version=Coalesce(Max("result_changes__id"), 0)
-                    ),
+                    queryset=with_versions(Pairing.objects),
                 ),
                 "pairings__south",
                 "pairings__north",
@@ -459,7 +465,5 @@ class EnterResult(APIView):
         record_result(
             pairing, ResultEntry(**data), by=request.user, reason=reason, expected=expected_version
         )
-        pairing = Pairing.objects.annotate(version=Coalesce(Max("result_changes__id"), 0)).get(
-            pk=pairing.pk
-        )
+        pairing = with_versions(Pairing.objects).get(pk=pairing.pk)
         return Response(PairingSerializer(pairing).data)

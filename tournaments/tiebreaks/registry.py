@@ -109,7 +109,10 @@ TIEBREAKS: tuple[Tiebreak, ...] = (
         "DE",
         "direct_encounter",
         _("direct encounter"),
-        _("Points scored against the other players of the tied group, when all of them met."),
+        _(
+            "Points scored against the other players of the tied group, when all of them met; "
+            "0 for everyone until then, which is normal."
+        ),
         Unit.PLACE,
     ),
     Tiebreak(

@@ -6,6 +6,7 @@ Only published rounds are shown; a draft pairing stays with the arbiters.
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from tournaments import tiebreak_labels
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.game_files import game_ogn, round_ogn_zip
@@ -16,7 +17,6 @@ from tournaments.services.schedule import section_schedule
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
 from tournaments.views.caching import revalidated
-from tournaments.views.legend import legend_lines
 
 
 def _in_progress(tournament_id: int) -> bool:
@@ -122,7 +122,7 @@ def standings(request, slug, section):
         "standings.html",
         "standings",
         table=table,
-        legend=legend_lines(table.standings.tiebreaks),
+        legend=tiebreak_labels.legend_lines(table.standings.tiebreaks),
     )
 
 
