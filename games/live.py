@@ -14,13 +14,12 @@ from games.oware.errors import RecordError
 from games.oware.notation import write_record
 from games.oware.replay import Replay, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
-from tournaments.models.results import Ending
+from tournaments.models.results import Ending, Side
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
 
-SIDES = ("S", "N")
-SIDE_INDEX = {"S": 0, "N": 1}
+SIDES = tuple(Side.values)
 BOTH = "both"
 
 
@@ -49,10 +48,14 @@ def game_of(board: LiveBoard, ending: str | None = None) -> Replay:
     return replay(board.moves, board.pairing.round.section.tournament.variant, ending)
 
 
+def _devices(board: LiveBoard) -> dict[Side, str]:
+    """Each side's device token ('' when free)."""
+    return {Side.SOUTH: board.south_device, Side.NORTH: board.north_device}
+
+
 def sides_of(board: LiveBoard, device: str) -> set[str]:
     """The sides ('S', 'N') `device` holds on `board`."""
-    held = {"S": board.south_device, "N": board.north_device}
-    return {side for side, token in held.items() if device and token == device}
+    return {side for side, token in _devices(board).items() if device and token == device}
 
 
 def _locked(board: LiveBoard) -> LiveBoard:
@@ -77,16 +80,16 @@ def claim(board: LiveBoard, side: str, device: str) -> LiveBoard:
     with transaction.atomic():
         board = _locked(board)
         wanted = SIDES if side == BOTH else (side,)
-        current = {"S": board.south_device, "N": board.north_device}
+        current = _devices(board)
         if any(current[s] and current[s] != device for s in wanted):
             raise ServiceError(
                 _("Another device already holds this side; ask the arbiter to release it."),
                 code="board_taken",
                 field="side",
             )
-        if "S" in wanted:
+        if Side.SOUTH in wanted:
             board.south_device = device
-        if "N" in wanted:
+        if Side.NORTH in wanted:
             board.north_device = device
         board.save()
     return board
@@ -97,9 +100,9 @@ def release(board: LiveBoard, side: str, *, by) -> LiveBoard:
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
         board = _locked(board)
-        if side in ("S", BOTH):
+        if side in (Side.SOUTH, BOTH):
             board.south_device = ""
-        if side in ("N", BOTH):
+        if side in (Side.NORTH, BOTH):
             board.north_device = ""
         board.save()
     return board
@@ -133,7 +136,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                     )
                 continue
             game = game_of(board)
-            mover = "SN"[game.to_move]
+            mover = Side.of(game.to_move)
             if mover not in held:
                 raise ServiceError(
                     _("It is not the turn of a side this device holds."),
@@ -176,7 +179,7 @@ def _check_clock(board: LiveBoard, game: Replay, mover: str, clock: int, ply: in
     earlier = [
         reading
         for reading, side in zip(board.clocks, game.sides, strict=True)
-        if "SN"[side] == mover and reading is not None
+        if Side.of(side) == mover and reading is not None
     ]
     if not 0 <= clock <= start or (earlier and clock > earlier[-1]):
         raise ServiceError(
@@ -240,7 +243,7 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
             raise ServiceError(
                 _("This device does not hold a side."), code="not_your_side", field="side"
             )
-        if "SN"[game_of(board).to_move] != side:
+        if Side.of(game_of(board).to_move) != side:
             raise ServiceError(
                 _("Only the clock of the player to move runs."), code="not_to_move", field="side"
             )
@@ -254,7 +257,7 @@ def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard
         board = _locked(board)
         _require_playing(board)
         _require_side(board, device, side)
-        if "SN"[game_of(board).to_move] != side:
+        if Side.of(game_of(board).to_move) != side:
             raise ServiceError(
                 _("Only the player to move may do this."), code="not_to_move", field="side"
             )
@@ -327,7 +330,7 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "north": board.pairing.north.name if board.pairing.north else "",
         "moves": board.moves,
         "clocks": board.clocks,
-        "to_move": "SN"[game.to_move],
+        "to_move": Side.of(game.to_move),
         "board": position.as_list(),
         "legal": [] if board.finished else legal_moves(position, tournament.variant),
         "offer": board.offer,
@@ -335,6 +338,6 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "ending_label": str(Ending(board.ending).label) if board.ending else "",
         "stores": list(game.stores),
         "record": board.record,
-        "held": {"S": bool(board.south_device), "N": bool(board.north_device)},
+        "held": {side: bool(token) for side, token in _devices(board).items()},
         "yours": sorted(sides_of(board, device)),
     }

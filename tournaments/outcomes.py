@@ -4,7 +4,9 @@
 import these (plain Python, no Django), so a round read from a TRF file, paired by the
 engine and ranked by the tie-breaks is described in one way.
 
-Sides: South moves first and is TRF's white (``"w"``), North is black (``"b"``).
+Sides: the board's :class:`~games.oware.sides.Side`; South moves first and is TRF's white
+(``"w"``), North is black (``"b"``). The cores carry a side as its TRF colour letter, the form in
+which it is read and written.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
-SOUTH = "w"
-"""South, the side that moves first; written ``w`` in TRF colour columns."""
-NORTH = "b"
-"""North; written ``b`` in TRF colour columns."""
+from games.oware.sides import Side
+
+TRF_COLOUR = {Side.SOUTH: "w", Side.NORTH: "b"}
+"""Each side's letter in TRF colour columns (South plays white's part)."""
+SOUTH = TRF_COLOUR[Side.SOUTH]
+NORTH = TRF_COLOUR[Side.NORTH]
 SIDES = (SOUTH, NORTH)
 
 

@@ -24,6 +24,7 @@ from .outcome import (
 from .position import NORTH, SOUTH, Position
 from .replay import Repetition, Replay, replay
 from .rules import legal_moves, play
+from .sides import Side
 from .variants import VARIANTS, Variant, get_variant
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "NORTH",
     "SOUTH",
     "Position",
+    "Side",
     "Replay",
     "Repetition",
     "replay",

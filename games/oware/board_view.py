@@ -7,7 +7,8 @@ store is at the left end, South's at the right, where each row's sowing runs int
 
 from __future__ import annotations
 
-from .position import ROW, SOUTH, Position
+from .position import ROW, Position
+from .sides import Side
 
 PIT_NAMES = "ABCDEFabcdef"
 
@@ -49,12 +50,12 @@ def board_view(
         }
 
     south, north = position.stores
+    to_move = Side(position.to_move).title
     return {
         "north_row": [cell(i) for i in range(2 * ROW - 1, ROW - 1, -1)],
         "south_row": [cell(i) for i in range(ROW)],
         "south_store": south,
         "north_store": north,
-        "to_move": "South" if position.to_move == SOUTH else "North",
-        "label": f"Oware board, South {south}, North {north}, "
-        f"{'South' if position.to_move == SOUTH else 'North'} to move",
+        "to_move": to_move,
+        "label": f"Oware board, South {south}, North {north}, {to_move} to move",
     }

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .errors import BAD_TOKEN, DECLARED_ENDING, DECLARED_SCORE, RecordError
 from .replay import Replay, replay
 from .rules import DECLARED_ENDINGS, RESIGN, TIME
+from .sides import Side
 from .variants import Variant, get_variant
 
 # Aualé's order: its reader expects a file to start with the Variant tag.
@@ -192,7 +193,7 @@ def game_scores(game: Replay) -> list[tuple[int, int]]:
     loss on time or by resignation also the competition score (loser's store : 25)."""
     scores = [tuple(game.stores)]
     if game.ending in (TIME, RESIGN) and game.winner != "draw":
-        loser = 0 if game.winner == "N" else 1
+        loser = Side.from_letter(game.winner).opponent
         official = [0, 0]
         official[loser] = game.stores[loser]
         official[1 - loser] = 25

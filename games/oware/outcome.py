@@ -19,6 +19,7 @@ from .errors import DECLARED_SCORE, RecordError
 from .notation import replay_record
 from .replay import Replay, replay
 from .rules import AGREED, CAPTURE, DRAW24, NO_MOVES, RESIGN, TIME
+from .sides import Side
 from .variants import Variant
 
 FORFEIT = "forfeit"
@@ -30,6 +31,7 @@ UNFINISHED = "unfinished"  # reason code: the record neither ends the game nor d
 SEEDS = 48
 HALF = SEEDS // 2
 WIN_SCORE = HALF + 1  # the conventional score of the winner by time or resignation
+_SIDE_LETTERS = tuple(side.letter for side in Side)
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
@@ -76,9 +78,17 @@ class ResultEntryError(ValueError):
         return {"code": self.code, "field": self.field, "message": self.message}
 
 
+_POINTS_FOR = {
+    Side.SOUTH.letter: (WIN, LOSS),
+    Side.NORTH.letter: (LOSS, WIN),
+    "draw": (DRAW, DRAW),
+    None: (LOSS, LOSS),
+}
+
+
 def points_for(winner: str | None) -> tuple[float, float]:
     """(South, North) points for a winner 'S', 'N', 'draw' or None (nobody scores)."""
-    return {"S": (WIN, LOSS), "N": (LOSS, WIN), "draw": (DRAW, DRAW), None: (LOSS, LOSS)}[winner]
+    return _POINTS_FOR[winner]
 
 
 def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], str]:
@@ -87,13 +97,12 @@ def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, i
     The flagged player's store decides: 25 or more he wins with the stores as they are, 24 is a
     24 : 24 draw, less he loses with his store against 25.
     """
-    letters = ("S", "N")
     own = stores[flagged]
     if own > HALF:
-        return tuple(stores), letters[flagged]
+        return tuple(stores), Side(flagged).letter
     if own == HALF:
         return (HALF, HALF), "draw"
-    return _loss_score(own, flagged), letters[1 - flagged]
+    return _loss_score(own, flagged), Side(flagged).opponent.letter
 
 
 def _loss_score(own: int, loser: int) -> tuple[int, int]:
@@ -112,7 +121,7 @@ def result_of_replay(game: Replay) -> GameResult:
     if game.ending == TIME:
         score, winner = timed_out_score(game.stores, game.to_move)
     elif game.ending == RESIGN:
-        winner = "N" if game.to_move == 0 else "S"
+        winner = Side(game.to_move).opponent.letter
         score = _loss_score(game.stores[game.to_move], game.to_move)
     else:
         score, winner = tuple(game.stores), game.winner
@@ -169,10 +178,9 @@ def _side(name: str, value) -> int | None:
     """'S'/'N' (or 0/1) to 0/1; None stays None."""
     if value is None:
         return None
-    sides = {"S": 0, "N": 1, 0: 0, 1: 1}
-    if value not in sides or isinstance(value, bool):
+    if isinstance(value, bool) or value not in (*_SIDE_LETTERS, *Side):
         raise ResultEntryError("bad_value", name, f"{value!r} is not 'S' or 'N'")
-    return sides[value]
+    return Side.from_letter(value) if isinstance(value, str) else Side(value)
 
 
 def _inconsistent(message: str, field: str = "score") -> ResultEntryError:
@@ -182,7 +190,7 @@ def _inconsistent(message: str, field: str = "score") -> ResultEntryError:
 def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> str:
     """The winner a played game's scores imply; raise when the scores cannot end that way."""
     high, low = max(south, north), min(south, north)
-    leader = "S" if south > north else "N" if north > south else "draw"
+    leader = Side.SOUTH.letter if south > north else Side.NORTH.letter if north > south else "draw"
     if ending == CAPTURE:
         if high <= HALF:
             raise _inconsistent("a game ends by capture only when a store passes 24")
@@ -206,7 +214,7 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
             )
         winner = leader
         if flagged is not None:
-            flagged_letter = "SN"[flagged]
+            flagged_letter = Side(flagged).letter
             if winner != flagged_letter and high != WIN_SCORE:
                 raise _inconsistent("the flagged player loses with his store against 25")
         return winner

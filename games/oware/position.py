@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SOUTH = 0
-NORTH = 1
-SIDE_LETTER = ("S", "N")
+from .sides import Side
+
+# Plain ints for the packed-board arithmetic of the hot loops; Side names them for everyone else.
+SOUTH = Side.SOUTH.value
+NORTH = Side.NORTH.value
 
 PITS = 12
 ROW = 6

@@ -18,7 +18,6 @@ from .position import (
     FIELD_MASK,
     ROW,
     ROW_MASK,
-    SIDE_LETTER,
     SOUTH,
     STORE_SHIFT,
     Position,
@@ -35,6 +34,7 @@ from .rules import (
     settle,
     winner,
 )
+from .sides import Side
 from .sowing import LAST_PIT, SOW_DELTA
 from .variants import Variant, get_variant
 
@@ -90,7 +90,7 @@ class Replay:
     @property
     def movers(self) -> str:
         """'S'/'N' per ply, e.g. 'SNSN…' (in ouri a letter can repeat)."""
-        return "".join(SIDE_LETTER[side] for side in self.sides)
+        return "".join(Side(side).letter for side in self.sides)
 
     @property
     def board(self) -> list[int]:
@@ -237,8 +237,7 @@ def _check_side(ply: int, side: int, sides) -> None:
         raise RecordError(
             ply,
             NO_SUCH_PIT,
-            f"it is {'South' if side == SOUTH else 'North'}'s turn, "
-            f"but the move names a pit of the other side",
+            f"it is {Side(side).title}'s turn, but the move names a pit of the other side",
         )
 
 

@@ -20,6 +20,7 @@ from .position import (
     Position,
     store_of,
 )
+from .sides import Side
 from .sowing import LAST_PIT, SOW_DELTA
 from .variants import (
     GRAND_SLAM_FORBIDDEN,
@@ -149,17 +150,17 @@ def winner(stores: tuple[int, int], ending: str | None, to_move: int) -> str | N
     """
     if ending is None:
         return None
-    letters = ("S", "N")
+    mover = Side(to_move)
     if ending == RESIGN:
-        return letters[1 - to_move]
+        return mover.opponent.letter
     if ending == TIME:
-        flagged = stores[to_move]
+        flagged = stores[mover]
         if flagged == SEEDS // 2:
             return "draw"
-        return letters[to_move] if flagged > SEEDS // 2 else letters[1 - to_move]
+        return mover.letter if flagged > SEEDS // 2 else mover.opponent.letter
     if stores[0] == stores[1]:
         return "draw"
-    return "S" if stores[0] > stores[1] else "N"
+    return (Side.SOUTH if stores[0] > stores[1] else Side.NORTH).letter
 
 
 # --- readable API on Position ---------------------------------------------------------------

@@ -74,3 +74,37 @@ def test_the_variant_and_ending_choices_are_the_rules_engine_ones():
     assert list(Ending.values) == list(ENDINGS)
     assert Ending.DOUBLE_FORFEIT == "double_forfeit"
     assert Ending.CAPTURE.label == "Capture past 24"
+
+
+def test_a_side_is_named_once_from_the_engine_to_the_pages():
+    from games.oware import NORTH as ENGINE_NORTH
+    from games.oware import SOUTH as ENGINE_SOUTH
+    from games.oware import Side
+    from tournaments.models import Seat
+    from tournaments.models.results import Side as StoredSide
+    from tournaments.outcomes import TRF_COLOUR
+    from tournaments.tiebreaks.crosstable import SIDES as CROSSTABLE_SIDES
+
+    assert (Side.SOUTH, Side.NORTH) == (ENGINE_SOUTH, ENGINE_NORTH) == (0, 1)
+    assert [side.letter for side in Side] == StoredSide.values == ["S", "N"]
+    assert [Seat.Side.SOUTH, Seat.Side.NORTH] == StoredSide.values
+    assert [side.title for side in Side] == [str(side.label) for side in StoredSide]
+    assert (TRF_COLOUR[Side.SOUTH], TRF_COLOUR[Side.NORTH]) == (SOUTH, NORTH)
+    assert CROSSTABLE_SIDES == {SOUTH: "S", NORTH: "N"}
+    assert Side.SOUTH.opponent is Side.NORTH and Side.NORTH.opponent is Side.SOUTH
+    assert StoredSide.of(ENGINE_NORTH) is StoredSide.NORTH
+
+
+@pytest.mark.parametrize("letter", ["S", "s", "N", "n"])
+def test_a_side_letter_reads_in_either_case(letter):
+    from games.oware import Side
+
+    assert Side.from_letter(letter).letter == letter.upper()
+
+
+@pytest.mark.parametrize("letter", ["", "B", "SN", "w"])
+def test_anything_but_a_side_letter_is_refused(letter):
+    from games.oware import Side
+
+    with pytest.raises(ValueError, match="a side is S or N"):
+        Side.from_letter(letter)

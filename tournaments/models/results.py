@@ -6,14 +6,21 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from games.oware.outcome import ENDINGS
+from games.oware.sides import Side as BoardSide
 from tournaments.models.rounds import Pairing
 
 POINT_VALUES = [Decimal("0"), Decimal("0.5"), Decimal("1")]
 
 
 class Side(models.TextChoices):
-    SOUTH = "S", _("South")
-    NORTH = "N", _("North")
+    """A side of the board as the database, forms and API write it: the engine's letters."""
+
+    SOUTH = BoardSide.SOUTH.letter, _("South")
+    NORTH = BoardSide.NORTH.letter, _("North")
+
+    @classmethod
+    def of(cls, side: BoardSide) -> "Side":
+        return cls(BoardSide(side).letter)
 
 
 ENDING_LABELS = {

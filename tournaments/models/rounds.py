@@ -3,6 +3,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from games.oware.sides import Side as BoardSide
 from tournaments.models.event import Section
 from tournaments.models.people import Player
 
@@ -81,8 +82,8 @@ class Seat(models.Model):
     """A player's place in a round; the unique (round, player) makes double pairing impossible."""
 
     class Side(models.TextChoices):
-        SOUTH = "S", _("South")
-        NORTH = "N", _("North")
+        SOUTH = BoardSide.SOUTH.letter, _("South")
+        NORTH = BoardSide.NORTH.letter, _("North")
         BYE = "B", _("Bye")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
@@ -100,3 +101,20 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"{self.player} in {self.round} ({self.get_side_display()})"
+
+    @property
+    def opponent(self) -> Player | None:
+        """Who sits across the board (None on a bye)."""
+        if self.side == self.Side.SOUTH:
+            return self.pairing.north
+        if self.side == self.Side.NORTH:
+            return self.pairing.south
+        return None
+
+    @property
+    def points(self):
+        """This seat's points from the pairing's result (None until one is entered)."""
+        result = getattr(self.pairing, "result", None)
+        if result is None:
+            return None
+        return result.north_points if self.side == self.Side.NORTH else result.south_points

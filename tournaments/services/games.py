@@ -11,6 +11,7 @@ from games.oware.notation import parse_leniently, replay_record, write_movetext
 from games.oware.position import ROW
 from games.oware.replay import replay
 from games.oware.rules import AGREED
+from games.oware.sides import Side as BoardSide
 from tournaments.models import Result
 
 
@@ -62,7 +63,7 @@ def move_list(game_record: GameRecord | None, warning_minutes: int) -> list[dict
     marks = warning_marks(clocks, replayed.sides, warning_minutes * 60)
     plies = []
     for index, (move, side) in enumerate(zip(replayed.moves, replayed.sides, strict=True)):
-        notation = ("ABCDEF" if side == 0 else "abcdef")[move]
+        notation = ("ABCDEF" if side == BoardSide.SOUTH else "abcdef")[move]
         if replayed.captures[index]:
             notation += f"+{replayed.captures[index]}"
         reading = clocks[index]
@@ -144,17 +145,17 @@ def game_plies(
             "ply": ply,
             "pits": list(position.pits),
             "stores": list(position.stores),
-            "toMove": "S" if position.to_move == 0 else "N",
+            "toMove": BoardSide(position.to_move).letter,
         }
         if ply:
             side, move = replayed.sides[ply - 1], replayed.moves[ply - 1]
-            if side == 0 and (ply == 1 or replayed.sides[ply - 2] != 0):
+            if side == BoardSide.SOUTH and (ply == 1 or replayed.sides[ply - 2] != BoardSide.SOUTH):
                 number += 1
             clock = parsed.clocks[ply - 1] if ply - 1 < len(parsed.clocks) else None
             entry |= {
-                "move": ("ABCDEF" if side == 0 else "abcdef")[move],
+                "move": ("ABCDEF" if side == BoardSide.SOUTH else "abcdef")[move],
                 "number": max(number, 1),
-                "side": "S" if side == 0 else "N",
+                "side": BoardSide(side).letter,
                 "last": move + ROW * side,
                 "capture": replayed.captures[ply - 1],
                 "clock": None if clock is None else f"{clock // 60:02d}:{clock % 60:02d}",
@@ -205,7 +206,7 @@ def game_positions(pairing, variant: str) -> list[dict] | None:
                 "ply": ply,
                 "pits": list(position.pits),
                 "stores": list(position.stores),
-                "to_move": "SN"[position.to_move],
+                "to_move": BoardSide(position.to_move).letter,
             }
         )
     return positions

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Pairing, Player, RequestedBye, Round
+from tournaments.models import Pairing, Player, RequestedBye, Round, Side
 from tournaments.services.standings import section_standings
 
 # Why a player of the section has no board in a round, in the order the round page lists them.
@@ -33,7 +33,8 @@ STATUS_LABELS = {
 class RosterEntry:
     """One player in one round.
 
-    `status` is one of BOARD, PAIRING_BYE, REQUESTED_BYE, ABSENT, WITHDRAWN; `side` 'S' or 'N'
+    `status` is one of BOARD, PAIRING_BYE, REQUESTED_BYE, ABSENT, WITHDRAWN; `side` a
+    :class:`~tournaments.models.results.Side`
     for a board, '' otherwise; `points_before` the player's score before the round; `round_points`
     what the round gives without a game (a bye's or an absence's points), None for a board.
     """
@@ -42,7 +43,7 @@ class RosterEntry:
     status: str
     points_before: Decimal
     board: int | None = None
-    side: str = ""
+    side: Side | str = ""
     opponent: Player | None = None
     pairing: Pairing | None = None
     round_points: Decimal | None = None
@@ -95,8 +96,8 @@ def round_roster(round_: Round) -> RoundRoster:
             entries[pairing.south_id] = pairing_bye
             continue
         for player, side, opponent in (
-            (pairing.south, "S", pairing.north),
-            (pairing.north, "N", pairing.south),
+            (pairing.south, Side.SOUTH, pairing.north),
+            (pairing.north, Side.NORTH, pairing.south),
         ):
             entries[player.pk] = RosterEntry(
                 player,

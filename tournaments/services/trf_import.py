@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.models import Pairing, Player, RequestedBye, Result, Round, Section, Tournament
-from tournaments.models.results import Ending
+from tournaments.models.results import Ending, Side
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.rounds import store_boards
@@ -146,11 +146,11 @@ def _result(pairing: Pairing, south: str, north: str, by) -> Result:
                 ending=Ending.DOUBLE_FORFEIT,
                 entered_by=by,
             )
-        absent = "S" if south == codes.FORFEIT_LOSS else "N"
+        absent = Side.SOUTH if south == codes.FORFEIT_LOSS else Side.NORTH
         return Result(
             pairing=pairing,
-            south_points=Decimal(absent == "N"),
-            north_points=Decimal(absent == "S"),
+            south_points=Decimal(absent == Side.NORTH),
+            north_points=Decimal(absent == Side.SOUTH),
             ending=Ending.FORFEIT,
             decided_by=absent,
             entered_by=by,

@@ -5,6 +5,8 @@ from fractions import Fraction
 
 from django import template
 
+from tournaments.models.results import Side
+
 register = template.Library()
 
 EN_DASH = "\u2013"
@@ -26,12 +28,12 @@ def points(value) -> str:
 
 
 @register.filter
-def seeds(result, side: str = "S") -> str:
+def seeds(result, side: str = Side.SOUTH) -> str:
     """A result's game score, the seeds each side captured, as '25–11' (en dash, never a colon
     that would read as a clock time); `side` 'N' puts North's first. '' without scores."""
     if result is None or result.south_seeds is None or result.north_seeds is None:
         return ""
     first, second = result.south_seeds, result.north_seeds
-    if side == "N":
+    if side == Side.NORTH:
         first, second = second, first
     return f"{first}{EN_DASH}{second}"

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from games.oware.sides import Side
+from tournaments.outcomes import TRF_COLOUR
+
 from .exact import to_fraction
 from .records import STANDARD_SCORING, PlayerRecord, RoundKind, ScoringSystem
 from .standings import Standings
 
-SIDES = {"w": "S", "b": "N"}
-"""South moves first and plays the part of White; North of Black."""
+SIDES = {TRF_COLOUR[side]: side.letter for side in Side}
+"""Each TRF colour's side letter (South plays the part of White)."""
 
 _BYE_SYMBOL = {
     RoundKind.PAIRING_BYE: "U",
