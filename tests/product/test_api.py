@@ -152,6 +152,18 @@ def test_standings_are_served_as_json(api, alice_api, game):
     assert (first["pairing_number"], first["place"], first["values"]["PTS"]) == (1, "1", 1.0)
 
 
+def test_standings_carry_a_legend_of_their_tie_breaks_in_the_asked_language(api, game):
+    body = api.get("/api/tournaments/accra/men/standings/").json()
+    assert [entry["code"] for entry in body["legend"]] == body["tiebreaks"]
+    buchholz = body["legend"][3]
+    assert (buchholz["key"], buchholz["name"], buchholz["decimals"]) == ("buchholz", "Buchholz", 2)
+    assert "opponents" in buchholz["explanation"]
+    french = api.get("/api/tournaments/accra/men/standings/", HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert [entry["key"] for entry in french["legend"]] == [e["key"] for e in body["legend"]]
+    assert french["legend"][1]["name"] != body["legend"][1]["name"]
+    assert french["legend"][1]["explanation"] != body["legend"][1]["explanation"]
+
+
 def test_a_section_is_exported_as_trf_that_reads_back(api, alice_api, game):
     alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",

@@ -96,6 +96,9 @@ def test_team_standings_per_section_and_combined(api, tournament, section, finis
     tables = api.get("/api/tournaments/accra/teams/").json()
     assert [table["section"] for table in tables] == ["men", None]
     assert tables[1]["rows"][0]["team"] == "GHA"
+    for table in tables:
+        assert [entry["code"] for entry in table["legend"]] == table["tiebreaks"]
+        assert all(entry["name"] and entry["explanation"] for entry in table["legend"])
 
 
 def test_standings_and_pairings_as_csv_with_formulas_neutralised(api, finished_round):

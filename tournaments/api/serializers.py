@@ -239,9 +239,20 @@ class StandingsRowSerializer(serializers.Serializer):
     values = serializers.DictField(child=serializers.FloatField())
 
 
+class TiebreakLegendSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="The code as configured, modifiers included: `BH-C1`.")
+    key = serializers.CharField(
+        help_text="Stable identifier of the tie-break, whatever the language; empty if unknown."
+    )
+    name = serializers.CharField(help_text="Name in the request's language (Accept-Language).")
+    explanation = serializers.CharField(help_text="How it is computed, in one line.")
+    decimals = serializers.IntegerField(help_text="Most decimals a value of it needs when shown.")
+
+
 class StandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
+    legend = TiebreakLegendSerializer(many=True, help_text="One entry per code of `tiebreaks`.")
     rows = StandingsRowSerializer(many=True)
 
 
@@ -255,6 +266,7 @@ class TeamStandingsRowSerializer(serializers.Serializer):
 class TeamStandingsSerializer(serializers.Serializer):
     section = serializers.CharField(allow_null=True, help_text="null for the combined table")
     tiebreaks = serializers.ListField(child=serializers.CharField())
+    legend = TiebreakLegendSerializer(many=True, help_text="One entry per code of `tiebreaks`.")
     scores_incomplete = serializers.BooleanField(
         help_text="Some games have no known game score (imported): LGS counts the known ones."
     )

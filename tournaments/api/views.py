@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from games.oware.notation import write_record
 from games.oware.ogn import write_ogn
+from tournaments import tiebreak_labels
 from tournaments.api.conditional import ConditionalReadMixin
 from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
 from tournaments.api.serializers import (
@@ -304,6 +305,7 @@ class Standings(ConditionalReadMixin, APIView):
                 {
                     "after_round": table.after_round,
                     "tiebreaks": list(table.standings.tiebreaks),
+                    "legend": tiebreak_labels.legend(table.standings.tiebreaks),
                     "rows": rows,
                 }
             ).data
@@ -321,6 +323,7 @@ class TeamStandings(ConditionalReadMixin, APIView):
             return {
                 "section": section,
                 "tiebreaks": list(table.tiebreaks),
+                "legend": tiebreak_labels.legend(table.tiebreaks),
                 "scores_incomplete": tables.scores_incomplete,
                 "rows": [
                     {
