@@ -23,24 +23,6 @@ CLOCK_ABOVE_START = "clock_above_start"
 CLOCK_GROWS = "clock_grows"
 FLAG_CONTRADICTED = "flag_contradicted"
 
-REASONS = frozenset(
-    {
-        EMPTY_PIT,
-        MUST_FEED,
-        GRAND_SLAM,
-        SINGLETON,
-        NO_SUCH_PIT,
-        GAME_OVER,
-        BAD_TOKEN,
-        CAPTURE_COUNT,
-        DECLARED_SCORE,
-        DECLARED_ENDING,
-        CLOCK_ABOVE_START,
-        CLOCK_GROWS,
-        FLAG_CONTRADICTED,
-    }
-)
-
 
 class RecordError(ValueError):
     """A game record is invalid.

@@ -28,7 +28,6 @@ FIELD = 6
 FIELD_MASK = 63
 STORE_SHIFT = (PITS * FIELD, PITS * FIELD + FIELD)  # South's, North's store
 ROW_MASK = ((1 << (ROW * FIELD)) - 1, ((1 << (ROW * FIELD)) - 1) << (ROW * FIELD))
-PITS_MASK = (1 << (PITS * FIELD)) - 1
 
 
 def pack(pits, stores=(0, 0)) -> int:

@@ -23,7 +23,6 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result
 
 # Tags that name the game's place in the tournament; the rest of a file's tags are kept as read.
-PLACE_TAGS = ("Event", "Site", "Date", "Round", "South", "North")
 
 
 def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:

@@ -139,15 +139,6 @@ def record_result(
     return result
 
 
-def evaluate(entry: ResultEntry, variant: str) -> tuple[GameResult, str]:
-    """The game result `entry` stands for, and the side that decided it ('' when none); the
-    rules only, no time control. Raises ServiceError when the entry is impossible."""
-    if entry.record.strip():
-        assessment = _from_record(entry, variant, start_seconds=None)
-        return assessment.outcome, assessment.decided_by
-    return _from_scores(entry)
-
-
 def assess(entry: ResultEntry, tournament: Tournament) -> Assessment:
     """Check `entry` against the rules of `tournament`'s variant and, for a record, its clock
     readings against the time control. Raises ServiceError when the entry is impossible."""

@@ -31,12 +31,6 @@ def tiebreak_name(code: str) -> str:
     return tiebreak_labels.name(code)
 
 
-@register.filter
-def tiebreak_explanation(code: str) -> str:
-    """The registry's one-line explanation of a tie-break code, translated."""
-    return tiebreak_labels.explanation(code)
-
-
 @register.simple_tag
 def tiebreak_value(code: str, value) -> str:
     """A tie-break value with the decimals the registry gives its code (3, 4.5, 12.25), with the

@@ -64,9 +64,6 @@ class RoundCell:
         return points_of_code(scoring, self.result)
 
 
-BYE_CELL_ZERO = RoundCell(None, "-", codes.ZERO_POINT_BYE)
-
-
 @dataclass
 class Player:
     """A ``001`` record.  Blank fields read as ``""`` or ``None``."""
