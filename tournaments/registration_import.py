@@ -126,7 +126,8 @@ def _row(line: int, cells: dict[str, str], messages) -> ImportRow:
         row.sex = sex
     rating = cells.get("rating", "")
     if rating:
-        if rating.isdigit() and int(rating) <= MAX_RATING:
+        # ASCII digits only: int() would also read other scripts' digits ("٣" as 3).
+        if rating.isascii() and rating.isdigit() and int(rating) <= MAX_RATING:
             row.rating = int(rating)
         else:
             row.errors.append(messages["bad_rating"] % {"value": rating})

@@ -2,8 +2,10 @@
 
 from collections import Counter
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournaments.freshness import touch
@@ -300,6 +302,34 @@ def read_import(text: str, kind: str) -> list[ImportRow]:
         raise ServiceError(error.message, code="bad_file", field="file") from error
 
 
+def _field_problems(section: Section, row: ImportRow) -> list[str]:
+    """What the player model refuses in `row` (a name too long for TRF, a line break, a title or
+    federation over three letters), so that the preview shows it on its line."""
+    player = Player(
+        section=section,
+        pairing_number=1,
+        name=row.name,
+        sex=row.sex,
+        rating=row.rating,
+        title=row.title,
+        federation=row.federation,
+    )
+    # Missing names and unreadable sexes already have the reader's own message.
+    skip = ["section", "team", "pairing_number"] + [
+        f for f in ("name", "sex") if not getattr(row, f)
+    ]
+    try:
+        player.clean_fields(exclude=skip)
+    except ValidationError as error:
+        return [
+            _("%(field)s: %(problem)s")
+            % {"field": capfirst(Player._meta.get_field(field).verbose_name), "problem": problem}
+            for field, problems in error.message_dict.items()
+            for problem in problems
+        ]
+    return []
+
+
 def check_import(section: Section, rows: list[ImportRow]) -> list[ImportRow]:
     """Add to each row's errors what the database knows: unknown team code, team composition,
     a name already in the section or twice in the file. Writes nothing."""
@@ -309,6 +339,7 @@ def check_import(section: Section, rows: list[ImportRow]) -> list[ImportRow]:
     per_team = Counter(section.players.exclude(team=None).values_list("team_id", flat=True))
     seen = set()
     for row in rows:
+        row.errors.extend(_field_problems(section, row))
         key = row.name.casefold()
         if key and (key in taken or key in seen):
             row.errors.append(
