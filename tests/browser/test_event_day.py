@@ -5,6 +5,7 @@ that language."""
 
 import pytest
 from django.utils import translation
+from playwright.sync_api import expect
 
 from tournaments.models import Player, Result, Round, Team
 from tournaments.models.results import Ending
@@ -130,7 +131,7 @@ def test_a_complete_event_day(desk, live_server, event, section):
     keyboard.press("Tab")
     keyboard.type("10")
     keyboard.press("Enter")
-    desk.wait_for_function("document.getElementById('remaining').textContent === '1'")
+    expect(desk.locator("#remaining")).to_have_text("1")
     # Board 2: North's flag fell with the stores at 17 (South) and 20 (North).
     keyboard.press("Tab")
     keyboard.type("17")
@@ -141,7 +142,7 @@ def test_a_complete_event_day(desk, live_server, event, section):
     keyboard.press("Tab")
     keyboard.type("N")
     keyboard.press("Enter")
-    desk.wait_for_function("document.getElementById('remaining').textContent === '0'")
+    expect(desk.locator("#remaining")).to_have_text("0")
 
     first, second = Result.objects.order_by("pairing__board")
     assert (first.south_points, first.south_seeds, first.north_seeds) == (1, 25, 10)
