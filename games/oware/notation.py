@@ -94,59 +94,96 @@ def parse_leniently(text: str) -> tuple[Record, RecordError | None]:
         movetext = split_tags(text, record)
     except RecordError as problem:
         return record, problem
-    kind = None  # 'letter' or 'digit', fixed by the first move
-    finished = False  # an ending or a score was read; only a score may follow an ending
+    reader = _MovetextReader(record)
     position = 0
     while position < len(movetext):
         match = _TOKEN.match(movetext, position)
         ply = len(record.moves) + 1
         if not match:
-            snippet = (
-                movetext[position : position + 12].split()[0]
-                if movetext[position:].split()
-                else movetext[position : position + 12]
-            )
-            return record, RecordError(ply, BAD_TOKEN, f"{snippet!r} is not a move")
+            return record, _not_a_move(movetext, position, ply)
         position = match.end()
-        group = match.lastgroup
-        if group in ("space", "none"):
-            continue
-        if group in ("letter", "lcapt", "digit", "dcapt"):
-            this = "letter" if match.group("letter") else "digit"
-            if finished:
-                return record, RecordError(ply, BAD_TOKEN, "a move after the end of the record")
-            if kind is not None and this != kind:
-                return record, RecordError(ply, BAD_TOKEN, "letters and digits are mixed")
-            kind = this
-            if this == "letter":
-                letter = match.group("letter")
-                record.moves.append("abcdef".index(letter.lower()))
-                record.sides.append(1 if letter.islower() else 0)
-                declared = match.group("lcapt")
-            else:
-                record.moves.append(int(match.group("digit")) - 1)
-                record.sides.append(None)
-                declared = match.group("dcapt")
-            record.captures.append(int(declared) if declared is not None else None)
-            record.clocks.append(None)
-        elif group == "number":
-            if finished:
-                return record, RecordError(ply, BAD_TOKEN, "a move number after the end")
-        elif group == "brace":
-            clock = _CLOCK.fullmatch(match.group("brace"))
-            if clock and record.moves and record.clocks[-1] is None and not finished:
-                record.clocks[-1] = int(clock.group(1)) * 60 + int(clock.group(2))
-        elif group == "ending":
-            if finished:
-                return record, RecordError(ply, BAD_TOKEN, "a second ending")
-            record.ending = match.group("ending")
-            finished = True
-        elif group in ("score", "north"):
-            if record.score is not None:
-                return record, RecordError(ply, BAD_TOKEN, "a second final score")
-            record.score = (int(match.group("score")), int(match.group("north")))
-            finished = True
+        problem = reader.read(match, ply)
+        if problem is not None:
+            return record, problem
     return record, None
+
+
+def _not_a_move(movetext: str, position: int, ply: int) -> RecordError:
+    """The error for text at `position` that is no token, quoting its first word."""
+    snippet = (
+        movetext[position : position + 12].split()[0]
+        if movetext[position:].split()
+        else movetext[position : position + 12]
+    )
+    return RecordError(ply, BAD_TOKEN, f"{snippet!r} is not a move")
+
+
+@dataclass
+class _MovetextReader:
+    """Reads movetext tokens into `record`, one at a time, remembering what may still follow."""
+
+    record: Record
+    kind: str | None = None  # 'letter' or 'digit', fixed by the first move
+    finished: bool = False  # an ending or a score was read; only a score may follow an ending
+
+    def read(self, match: re.Match, ply: int) -> RecordError | None:
+        """Add the token `match` (at `ply`) to the record; the problem it raises, if any."""
+        group = match.lastgroup
+        if group in ("letter", "lcapt", "digit", "dcapt"):
+            return self._move(match, ply)
+        if group == "number":
+            if self.finished:
+                return RecordError(ply, BAD_TOKEN, "a move number after the end")
+        elif group == "brace":
+            self._brace(match.group("brace"))
+        elif group == "ending":
+            return self._ending(match.group("ending"), ply)
+        elif group in ("score", "north"):
+            return self._score(match, ply)
+        return None
+
+    def _move(self, match: re.Match, ply: int) -> RecordError | None:
+        record = self.record
+        this = "letter" if match.group("letter") else "digit"
+        if self.finished:
+            return RecordError(ply, BAD_TOKEN, "a move after the end of the record")
+        if self.kind is not None and this != self.kind:
+            return RecordError(ply, BAD_TOKEN, "letters and digits are mixed")
+        self.kind = this
+        if this == "letter":
+            letter = match.group("letter")
+            record.moves.append("abcdef".index(letter.lower()))
+            record.sides.append(1 if letter.islower() else 0)
+            declared = match.group("lcapt")
+        else:
+            record.moves.append(int(match.group("digit")) - 1)
+            record.sides.append(None)
+            declared = match.group("dcapt")
+        record.captures.append(int(declared) if declared is not None else None)
+        record.clocks.append(None)
+        return None
+
+    def _brace(self, text: str) -> None:
+        """A clock after a move, before the end, sets that move's clock; anything else in
+        braces is a comment."""
+        record = self.record
+        clock = _CLOCK.fullmatch(text)
+        if clock and record.moves and record.clocks[-1] is None and not self.finished:
+            record.clocks[-1] = int(clock.group(1)) * 60 + int(clock.group(2))
+
+    def _ending(self, ending: str, ply: int) -> RecordError | None:
+        if self.finished:
+            return RecordError(ply, BAD_TOKEN, "a second ending")
+        self.record.ending = ending
+        self.finished = True
+        return None
+
+    def _score(self, match: re.Match, ply: int) -> RecordError | None:
+        if self.record.score is not None:
+            return RecordError(ply, BAD_TOKEN, "a second final score")
+        self.record.score = (int(match.group("score")), int(match.group("north")))
+        self.finished = True
+        return None
 
 
 def parse_record(text: str) -> Record:

@@ -105,81 +105,115 @@ def check_pairing(
 ) -> CheckReport:
     """Check ``boards`` (``(south, north)`` pairing numbers) and ``bye`` for ``request``'s round."""
     report = CheckReport()
-    add = report.findings.append
     present = {p.number: p for p in build_players(request)}
-    known = {r.number for r in request.players}
-    seen: dict[int, int] = {}
+    appearances = _Appearances(present, {r.number for r in request.players}, report.findings)
+    for south, north in boards:
+        if south == north:
+            report.findings.append(
+                Finding("SELF_PAIRED", f"player {south} is paired with themself", (south,))
+            )
+            continue
+        ok_s, ok_n = appearances.note(south), appearances.note(north)
+        if ok_s and ok_n:
+            report.findings.extend(_board_findings(request, present[south], present[north]))
+    if bye is not None and appearances.note(bye) and not present[bye].bye_eligible:
+        report.findings.append(
+            Finding("SECOND_BYE", f"player {bye} already had a bye or an unplayed win", (bye,))
+        )
+    report.findings.extend(_bye_count_findings(len(present), bye))
+    report.findings.extend(_attendance_findings(present, appearances.counts))
+    if compare_with_dutch:
+        report.equals_dutch = _equals_dutch(request, boards, bye)
+    return report
 
-    def note(number: int) -> bool:
-        seen[number] = seen.get(number, 0) + 1
-        if number not in present:
-            what = "absent this round" if number in known else "not registered"
-            add(Finding("NOT_PRESENT", f"player {number} is {what} but is paired", (number,)))
+
+@dataclass
+class _Appearances:
+    """How many times each pairing number appears on the boards and as the bye."""
+
+    present: dict[int, PairingPlayer]
+    known: set[int]
+    findings: list[Finding]
+    counts: dict[int, int] = field(default_factory=dict)
+
+    def note(self, number: int) -> bool:
+        """Count one appearance; False (and a ``NOT_PRESENT`` finding) for a player not here."""
+        self.counts[number] = self.counts.get(number, 0) + 1
+        if number not in self.present:
+            what = "absent this round" if number in self.known else "not registered"
+            self.findings.append(
+                Finding("NOT_PRESENT", f"player {number} is {what} but is paired", (number,))
+            )
             return False
         return True
 
-    for south, north in boards:
-        if south == north:
-            add(Finding("SELF_PAIRED", f"player {south} is paired with themself", (south,)))
-            continue
-        ok_s, ok_n = note(south), note(north)
-        if not (ok_s and ok_n):
-            continue
-        s, n = present[south], present[north]
-        played = any(e.played and e.opponent == north for e in s.record.history)
-        if played:
-            add(
-                Finding(
-                    "REMATCH",
-                    f"players {south} and {north} have already played each other",
-                    (south, north),
-                )
+
+def _board_findings(request: PairingRequest, s: PairingPlayer, n: PairingPlayer) -> list[Finding]:
+    """What the board of South ``s`` against North ``n`` breaks: C1, forbidden pairs, colours."""
+    south, north = s.number, n.number
+    found = []
+    if any(e.played and e.opponent == north for e in s.record.history):
+        found.append(
+            Finding(
+                "REMATCH",
+                f"players {south} and {north} have already played each other",
+                (south, north),
             )
-        elif north in s.blocked:
-            add(
-                Finding(
-                    "FORBIDDEN_PAIR",
-                    f"players {south} and {north} must not be paired",
-                    (south, north),
-                )
+        )
+    elif north in s.blocked:
+        found.append(
+            Finding(
+                "FORBIDDEN_PAIR", f"players {south} and {north} must not be paired", (south, north)
             )
-        exempt = _top_scorer_exemption(request, s, n)
-        if (
-            s.colour.absolute
-            and n.colour.absolute
-            and s.colour.preference == n.colour.preference
-            and not exempt
-        ):
-            add(
-                Finding(
-                    "ABSOLUTE_COLOUR",
-                    f"players {south} and {north} both must play {_name(s.colour.preference)}",
-                    (south, north),
-                )
+        )
+    exempt = _top_scorer_exemption(request, s, n)
+    both_absolute = s.colour.absolute and n.colour.absolute
+    if both_absolute and s.colour.preference == n.colour.preference and not exempt:
+        found.append(
+            Finding(
+                "ABSOLUTE_COLOUR",
+                f"players {south} and {north} both must play {_name(s.colour.preference)}",
+                (south, north),
             )
-        report.findings.extend(_colour_findings(s, WHITE, exempt))
-        report.findings.extend(_colour_findings(n, BLACK, exempt))
-    if bye is not None and note(bye):
-        if not present[bye].bye_eligible:
-            add(Finding("SECOND_BYE", f"player {bye} already had a bye or an unplayed win", (bye,)))
-    odd = len(present) % 2 == 1
+        )
+    found.extend(_colour_findings(s, WHITE, exempt))
+    found.extend(_colour_findings(n, BLACK, exempt))
+    return found
+
+
+def _bye_count_findings(present_count: int, bye: int | None) -> list[Finding]:
+    """A PAB is needed exactly when the number of present players is odd."""
+    odd = present_count % 2 == 1
     if odd and bye is None:
-        add(Finding("BYE_COUNT", "an odd number of players needs a pairing-allocated bye"))
+        return [Finding("BYE_COUNT", "an odd number of players needs a pairing-allocated bye")]
     if not odd and bye is not None:
-        add(Finding("BYE_COUNT", "an even number of players must not leave a bye", (bye,)))
-    for number, count in sorted(seen.items()):
-        if count > 1:
-            add(Finding("PAIRED_TWICE", f"player {number} appears {count} times", (number,)))
-    for number in sorted(set(present) - set(seen)):
-        add(Finding("MISSING", f"player {number} is neither paired nor given the bye", (number,)))
-    if compare_with_dutch:
-        try:
-            dutch = pair_request(request)
-        except PairingImpossible:
-            report.equals_dutch = None
-        else:
-            mine = {(b.south, b.north) for b in dutch.boards}
-            report.equals_dutch = (
-                mine == set(boards) and dutch.bye == bye and len(boards) == len(mine)
-            )
-    return report
+        return [Finding("BYE_COUNT", "an even number of players must not leave a bye", (bye,))]
+    return []
+
+
+def _attendance_findings(
+    present: dict[int, PairingPlayer], counts: dict[int, int]
+) -> list[Finding]:
+    """Players who appear more than once, then present players who do not appear at all."""
+    found = [
+        Finding("PAIRED_TWICE", f"player {number} appears {count} times", (number,))
+        for number, count in sorted(counts.items())
+        if count > 1
+    ]
+    found.extend(
+        Finding("MISSING", f"player {number} is neither paired nor given the bye", (number,))
+        for number in sorted(set(present) - set(counts))
+    )
+    return found
+
+
+def _equals_dutch(
+    request: PairingRequest, boards: list[tuple[int, int]], bye: int | None
+) -> bool | None:
+    """Whether the boards and bye are the Dutch pairing (``None`` when no pairing exists)."""
+    try:
+        dutch = pair_request(request)
+    except PairingImpossible:
+        return None
+    mine = {(b.south, b.north) for b in dutch.boards}
+    return mine == set(boards) and dutch.bye == bye and len(boards) == len(mine)

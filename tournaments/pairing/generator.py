@@ -14,11 +14,12 @@ gives large fields a realistic mid-event shape in little time.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tournaments import trf
 
-from .colours import colour_state, side_of_higher
+from .colours import ColourState, colour_state, side_of_higher
 from .engine import pair_round
 from .errors import PairingImpossible
 from .records import BLACK, WHITE, Outcome, RoundRecord
@@ -34,60 +35,78 @@ def _result(rng: random.Random, white_rating: int, black_rating: int, draw_rate:
     return "1" if rng.random() < expected else "0"
 
 
+@dataclass
+class _QuickPast:
+    """What the quick pairing needs of the rounds before the one being paired."""
+
+    colours: dict[int, ColourState] = field(default_factory=dict)
+    score: dict[int, Decimal] = field(default_factory=dict)
+    met: dict[int, set[int]] = field(default_factory=dict)
+    had_bye: set[int] = field(default_factory=set)
+
+
+def _quick_past(tournament: trf.Tournament, round_number: int, present: list[int]) -> _QuickPast:
+    """Colour histories, scores, past opponents and past byes of the present players."""
+    by_number = tournament.players_by_number()
+    past = _QuickPast()
+    for number in present:
+        p = by_number[number]
+        records = []
+        past.met[number] = set()
+        for cell in p.rounds[: round_number - 1]:
+            if cell.is_played:
+                records.append(RoundRecord(Outcome.GAME, cell.points(), cell.opponent, cell.side))
+                past.met[number].add(cell.opponent)
+            elif cell.is_pairing_bye or cell.result in ("+", "F"):
+                past.had_bye.add(number)
+        past.colours[number] = colour_state(records)
+        past.score[number] = p.points_after(round_number - 1)
+    return past
+
+
+def _quick_bye(order: list[int], had_bye: set[int]) -> int | None:
+    """The lowest player without a past bye gets the bye of an odd field (the lowest of all
+    when everybody had one); ``None`` for an even field."""
+    if len(order) % 2 == 0:
+        return None
+    for number in reversed(order):
+        if number not in had_bye:
+            return number
+    return order[-1]
+
+
+def _quick_opponent(a: int, free: list[int], past: _QuickPast) -> int:
+    """Index in ``free`` of ``a``'s opponent: the first of the next 40 who is no rematch and
+    no clash of absolute colours, else the first who is no rematch, else the first."""
+    ca = past.colours[a]
+    for i, b in enumerate(free[:40]):
+        if b in past.met[a]:
+            continue
+        cb = past.colours[b]
+        if ca.absolute and cb.absolute and ca.preference == cb.preference:
+            continue
+        return i
+    for i, b in enumerate(free):
+        if b not in past.met[a]:
+            return i
+    return 0  # a rematch is acceptable in synthetic history of a tiny field
+
+
 def _quick_pairs(
     tournament: trf.Tournament, round_number: int, present: list[int]
 ) -> tuple[list[tuple[int, int]], int | None]:
     """Greedy score-group pairing without rematches; sides by the Dutch colour rules."""
-    by_number = tournament.players_by_number()
-    history = {}
-    score = {}
-    met: dict[int, set[int]] = {}
-    had_bye = set()
-    for number in present:
-        p = by_number[number]
-        records = []
-        met[number] = set()
-        for cell in p.rounds[: round_number - 1]:
-            if cell.is_played:
-                records.append(RoundRecord(Outcome.GAME, cell.points(), cell.opponent, cell.side))
-                met[number].add(cell.opponent)
-            elif cell.is_pairing_bye or cell.result in ("+", "F"):
-                had_bye.add(number)
-        history[number] = colour_state(records)
-        score[number] = p.points_after(round_number - 1)
-    order = sorted(present, key=lambda n: (-score[n], n))
-    bye = None
-    if len(order) % 2 == 1:
-        for number in reversed(order):
-            if number not in had_bye:
-                bye = number
-                break
-        if bye is None:
-            bye = order[-1]
+    past = _quick_past(tournament, round_number, present)
+    order = sorted(present, key=lambda n: (-past.score[n], n))
+    bye = _quick_bye(order, past.had_bye)
+    if bye is not None:
         order.remove(bye)
     pairs = []
     free = list(order)
     while free:
         a = free.pop(0)
-        ca = history[a]
-        choice = None
-        for i, b in enumerate(free[:40]):
-            if b in met[a]:
-                continue
-            cb = history[b]
-            if ca.absolute and cb.absolute and ca.preference == cb.preference:
-                continue
-            choice = i
-            break
-        if choice is None:
-            for i, b in enumerate(free):
-                if b not in met[a]:
-                    choice = i
-                    break
-        if choice is None:
-            choice = 0  # a rematch is acceptable in synthetic history of a tiny field
-        b = free.pop(choice)
-        side = side_of_higher(ca, history[b], a - 1, WHITE)
+        b = free.pop(_quick_opponent(a, free, past))
+        side = side_of_higher(past.colours[a], past.colours[b], a - 1, WHITE)
         pairs.append((a, b) if side == WHITE else (b, a))
     return pairs, bye
 
@@ -112,8 +131,28 @@ def generate(
         raise ValueError("pairing must be 'dutch' or 'quick'")
     rng = random.Random(seed)
     played_rounds = rounds // 2 if played_rounds is None else played_rounds
+    tournament = _entry_list(rng, players, rounds, seed)
+    by_number = tournament.players_by_number()
+    for round_number in range(1, played_rounds + 1):
+        absent, cells = _announce_absences(rng, by_number, absence_rate)
+        present = [n for n in sorted(by_number) if n not in absent]
+        pairs, bye = _past_round_pairs(tournament, round_number, present, pairing)
+        for n in absent:
+            by_number[n].rounds.pop()
+        cells.update(_board_cells(rng, by_number, pairs, draw_rate, forfeit_rate))
+        if bye is not None:
+            cells[bye] = trf.RoundCell(None, "-", "U")
+        for n, p in by_number.items():
+            cell = cells.get(n, trf.RoundCell(None, "-", "Z"))
+            p.rounds.append(cell)
+            p.points = (p.points or Decimal(0)) + cell.points()
+    return tournament
+
+
+def _entry_list(rng: random.Random, players: int, rounds: int, seed: int) -> trf.Tournament:
+    """The tournament before round 1: random ratings in pairing-number order."""
     ratings = sorted((rng.randint(1000, 2600) for _ in range(players)), reverse=True)
-    tournament = trf.Tournament(
+    return trf.Tournament(
         name=f"Generated {players} players seed {seed}",
         rounds=rounds,
         initial_colour=rng.choice((WHITE, BLACK)),
@@ -127,39 +166,55 @@ def generate(
             for i in range(players)
         ],
     )
-    by_number = tournament.players_by_number()
-    for round_number in range(1, played_rounds + 1):
-        absent = {n for n in by_number if rng.random() < absence_rate}
-        cells: dict[int, trf.RoundCell] = {}
-        for n in absent:
-            cells[n] = trf.RoundCell(None, "-", "H" if rng.random() < 1 / 3 else "Z")
-            by_number[n].rounds.append(cells[n])  # visible to the engine as an announced absence
-        present = [n for n in sorted(by_number) if n not in absent]
-        if pairing == "dutch":
-            try:
-                result = pair_round(tournament, round_number)
-                pairs = [(b.south, b.north) for b in result.boards]
-                bye = result.bye
-            except PairingImpossible:
-                pairs, bye = _quick_pairs(tournament, round_number, present)
+
+
+def _announce_absences(
+    rng: random.Random, by_number: dict[int, trf.Player], absence_rate: float
+) -> tuple[set[int], dict[int, trf.RoundCell]]:
+    """Draw the round's absent players and their bye cells.
+
+    The cells are appended already, so that the engine sees announced absences; the
+    caller removes them again once the round is paired.
+    """
+    absent = {n for n in by_number if rng.random() < absence_rate}
+    cells: dict[int, trf.RoundCell] = {}
+    for n in absent:
+        cells[n] = trf.RoundCell(None, "-", "H" if rng.random() < 1 / 3 else "Z")
+        by_number[n].rounds.append(cells[n])
+    return absent, cells
+
+
+def _past_round_pairs(
+    tournament: trf.Tournament, round_number: int, present: list[int], pairing: str
+) -> tuple[list[tuple[int, int]], int | None]:
+    """The (South, North) boards and the bye of a simulated round."""
+    if pairing == "dutch":
+        try:
+            result = pair_round(tournament, round_number)
+        except PairingImpossible:
+            pass
         else:
-            pairs, bye = _quick_pairs(tournament, round_number, present)
-        for n in absent:
-            by_number[n].rounds.pop()
-        for south, north in pairs:
-            if rng.random() < forfeit_rate:
-                winner_south = rng.random() < 0.5
-                cells[south] = trf.RoundCell(north, "w", "+" if winner_south else "-")
-                cells[north] = trf.RoundCell(south, "b", "-" if winner_south else "+")
-                continue
-            res = _result(rng, by_number[south].rating, by_number[north].rating, draw_rate)
-            other = {"1": "0", "0": "1", "=": "="}[res]
-            cells[south] = trf.RoundCell(north, "w", res)
-            cells[north] = trf.RoundCell(south, "b", other)
-        if bye is not None:
-            cells[bye] = trf.RoundCell(None, "-", "U")
-        for n, p in by_number.items():
-            cell = cells.get(n, trf.RoundCell(None, "-", "Z"))
-            p.rounds.append(cell)
-            p.points = (p.points or Decimal(0)) + cell.points()
-    return tournament
+            return [(b.south, b.north) for b in result.boards], result.bye
+    return _quick_pairs(tournament, round_number, present)
+
+
+def _board_cells(
+    rng: random.Random,
+    by_number: dict[int, trf.Player],
+    pairs: list[tuple[int, int]],
+    draw_rate: float,
+    forfeit_rate: float,
+) -> dict[int, trf.RoundCell]:
+    """Both players' round cells of every board: a forfeit or a result by rating."""
+    cells: dict[int, trf.RoundCell] = {}
+    for south, north in pairs:
+        if rng.random() < forfeit_rate:
+            winner_south = rng.random() < 0.5
+            cells[south] = trf.RoundCell(north, "w", "+" if winner_south else "-")
+            cells[north] = trf.RoundCell(south, "b", "-" if winner_south else "+")
+            continue
+        res = _result(rng, by_number[south].rating, by_number[north].rating, draw_rate)
+        other = {"1": "0", "0": "1", "=": "="}[res]
+        cells[south] = trf.RoundCell(north, "w", res)
+        cells[north] = trf.RoundCell(south, "b", other)
+    return cells

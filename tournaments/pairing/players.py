@@ -84,6 +84,25 @@ def _float(
 def build_players(request: PairingRequest) -> list[PairingPlayer]:
     """Derive the present players of a request, in pairing-number order."""
     played_rounds = request.round_number - 1
+    by_number = _records_by_number(request, played_rounds)
+    blocked = _blocked_opponents(request, by_number, played_rounds)
+    players: list[PairingPlayer] = []
+    rank_index = 0
+    for record in sorted(request.players, key=lambda r: r.number):
+        took_part = any(e.outcome.took_part_in_pairing for e in record.history[:played_rounds])
+        if not (record.present or took_part):
+            continue  # never paired and not here: invisible to rank parity
+        index = rank_index
+        rank_index += 1
+        if record.present:
+            players.append(
+                _pairing_player(request, record, index, by_number, blocked[record.number])
+            )
+    return players
+
+
+def _records_by_number(request: PairingRequest, played_rounds: int) -> dict[int, PlayerRecord]:
+    """The records by pairing number; each number once, each with every past round."""
     by_number: dict[int, PlayerRecord] = {}
     for record in request.players:
         if record.number in by_number:
@@ -94,7 +113,13 @@ def build_players(request: PairingRequest) -> list[PairingPlayer]:
                 f"expected {played_rounds}"
             )
         by_number[record.number] = record
+    return by_number
 
+
+def _blocked_opponents(
+    request: PairingRequest, by_number: dict[int, PlayerRecord], played_rounds: int
+) -> dict[int, set[int]]:
+    """For each pairing number, who may not be its opponent: forbidden pairs and past opponents."""
     blocked: dict[int, set[int]] = {n: set() for n in by_number}
     for group in request.forbidden_pairs:
         members = [n for n in group if n in by_number]
@@ -104,45 +129,43 @@ def build_players(request: PairingRequest) -> list[PairingPlayer]:
         for entry in record.history[:played_rounds]:
             if entry.played and entry.opponent is not None:
                 blocked[record.number].add(entry.opponent)
+    return blocked
 
+
+def _pairing_player(
+    request: PairingRequest,
+    record: PlayerRecord,
+    rank_index: int,
+    by_number: dict[int, PlayerRecord],
+    blocked: set[int],
+) -> PairingPlayer:
+    """The pairing view of a present player."""
+    played_rounds = request.round_number - 1
     scoring = request.scoring
-    players: list[PairingPlayer] = []
-    rank_index = 0
-    for record in sorted(request.players, key=lambda r: r.number):
-        history = record.history[:played_rounds]
-        took_part = any(e.outcome.took_part_in_pairing for e in history)
-        if not (record.present or took_part):
-            continue  # never paired and not here: invisible to rank parity
-        index = rank_index
-        rank_index += 1
-        if not record.present:
-            continue
-        acceleration = (
-            record.acceleration[played_rounds]
-            if played_rounds < len(record.acceleration)
-            else Decimal(0)
-        )
-        players.append(
-            PairingPlayer(
-                record=record,
-                rank_index=index,
-                score=record.score + acceleration,
-                plain_score=record.score,
-                colour=colour_state(history),
-                bye_eligible=not any(
-                    e.outcome is Outcome.PAIRING_BYE or ((not e.played) and e.points >= scoring.win)
-                    for e in history
-                ),
-                played_games=sum(1 for e in history if e.played),
-                floats=(
-                    _float(record, 1, played_rounds, by_number, scoring.loss)
-                    if played_rounds >= 1
-                    else None,
-                    _float(record, 2, played_rounds, by_number, scoring.loss)
-                    if played_rounds >= 2
-                    else None,
-                ),
-                blocked=blocked[record.number],
-            )
-        )
-    return players
+    history = record.history[:played_rounds]
+    acceleration = (
+        record.acceleration[played_rounds]
+        if played_rounds < len(record.acceleration)
+        else Decimal(0)
+    )
+    return PairingPlayer(
+        record=record,
+        rank_index=rank_index,
+        score=record.score + acceleration,
+        plain_score=record.score,
+        colour=colour_state(history),
+        bye_eligible=not any(
+            e.outcome is Outcome.PAIRING_BYE or ((not e.played) and e.points >= scoring.win)
+            for e in history
+        ),
+        played_games=sum(1 for e in history if e.played),
+        floats=(
+            _float(record, 1, played_rounds, by_number, scoring.loss)
+            if played_rounds >= 1
+            else None,
+            _float(record, 2, played_rounds, by_number, scoring.loss)
+            if played_rounds >= 2
+            else None,
+        ),
+        blocked=blocked,
+    )

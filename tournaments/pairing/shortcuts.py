@@ -15,6 +15,8 @@ the general weighted matching.  The proofs:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .assignment import first_optimal_assignment_with_potentials
 
 
@@ -30,8 +32,8 @@ class CertifiedShortcuts:
         are then the same for every pairing) and no candidate comes earlier
         in the generation order.  The rest must still be completable (C4).
         """
-        bracket, base, mdp_count, size, matched = b.vertices, b.base, b.mdp_count, b.size, b.matched
-        if mdp_count or size % 2 or size < 2 or not field.bracket_alone_allowed:
+        bracket, base, size = b.vertices, b.base, b.size
+        if b.mdp_count or size % 2 or size < 2 or not field.bracket_alone_allowed:
             return False
         half = size // 2
         for i in range(half):
@@ -39,21 +41,9 @@ class CertifiedShortcuts:
                 return False
             if self.weigher.colour_bits(bracket[i + half], bracket[i]) != (1, 1, 1, 1):
                 return False
-        if field.below_completable is None:
-            field.below_completable = field.completable(
-                [], list(bracket[size:]) + list(range(field.lower_start, self.n))
-            )
-        if not field.below_completable:
+        if not self._below_completable(field, bracket[size:]):
             return False
-        mate = list(range(self.n + 1))
-        for v in bracket[size:]:
-            mate[v] = self.n
-        for i in range(half):
-            a, b = bracket[i], bracket[i + half]
-            field.pin(a, b)
-            matched[a] = matched[b] = True
-            mate[a], mate[b] = b, a
-        field.last_mate = mate
+        self._pin_bracket(field, b, [(i, i + half) for i in range(half)], None)
         return True
 
     def _pair_by_natural_split(self, field, b) -> bool:
@@ -68,69 +58,21 @@ class CertifiedShortcuts:
         exchanges — weighs more (LP duality), so no exchange is needed and the
         first optimal assignment is the pairing.
         """
-        bracket, base, mdp_count, size, matched = b.vertices, b.base, b.mdp_count, b.size, b.matched
-        if mdp_count or size < 2 or not (field.bracket_alone_allowed or len(bracket) == size):
+        bracket, size = b.vertices, b.size
+        if b.mdp_count or size < 2 or not (field.bracket_alone_allowed or len(bracket) == size):
             return False
-        half = size // 2
-        rows = list(range(half))
-        cols = list(range(half, size))
-        floats = size % 2
         following = bracket[size:]
-        if not floats and not self._below_completable(field, following):
+        # An odd bracket's floater is checked instead, by the floater test.
+        if size % 2 == 0 and not self._below_completable(field, following):
             return False
         may_float = self._floater_test(field, bracket, following)
-
-        matrix = self._split_matrix(bracket, base, rows, cols, floats, may_float)
-        try:
-            choice, row_y, col_y = first_optimal_assignment_with_potentials(matrix)
-        except ValueError:
+        half = size // 2
+        split = self._split_assignment(
+            bracket, b.base, list(range(half)), list(range(half, size)), may_float
+        )
+        if split is None:
             return False
-        y = {}
-        for idx, r in enumerate(rows):
-            y[r] = row_y[idx]
-        for idx, c in enumerate(cols):
-            y[c] = col_y[idx]
-        # Certificate: shifting every S1 potential up by t and every S2 potential
-        # down by t keeps the S1–S2 pairs tight; look for a t under which every
-        # pair inside S1 and inside S2 (and every possible floater) respects them.
-        need = None  # lower bound of 2t
-        room = None  # upper bound of 2t
-        for a_pos, a in enumerate(rows):
-            ya = y[a]
-            for b in rows[a_pos + 1 :]:
-                w = base[(a, b)]
-                if w:
-                    gap = self._low(bracket[a], bracket[b], w) - ya - y[b]
-                    if need is None or gap > need:
-                        need = gap
-        for c_pos, c in enumerate(cols):
-            yc = y[c]
-            for d in cols[c_pos + 1 :]:
-                w = base[(c, d)]
-                if w:
-                    gap = yc + y[d] - self._low(bracket[c], bracket[d], w)
-                    if room is None or gap < room:
-                        room = gap
-        if floats:
-            dummy_y = row_y[-1]
-            for r in rows:
-                if may_float(r):
-                    gap = -(dummy_y + y[r])
-                    if need is None or gap > need:
-                        need = gap
-        if need is not None and room is not None and need > room:
-            return False
-        mate = list(range(self.n + 1))
-        for v in following:
-            mate[v] = self.n
-        for idx, r in enumerate(rows):
-            a, b = bracket[r], bracket[cols[choice[idx]]]
-            field.pin(a, b)
-            matched[a] = matched[b] = True
-            mate[a], mate[b] = b, a
-        if floats:
-            mate[bracket[cols[choice[-1]]]] = self.n
-        field.last_mate = mate
+        self._pin_bracket(field, b, split.pairs(), split.floater())
         return True
 
     def _below_completable(self, field, following) -> bool:
@@ -166,6 +108,42 @@ class CertifiedShortcuts:
             matrix.append([0 if may_float(c) else None for c in cols])
         return matrix
 
+    def _split_assignment(self, bracket, base, rows, cols, may_float) -> SplitAssignment | None:
+        """The first optimal assignment of S1 ``rows`` to S2 ``cols`` (bracket positions), with
+        its potentials and the bounds of the shift that certifies it; ``None`` when the
+        assignment fails or no shift makes every pair of the split respect the potentials."""
+        floats = len(cols) - len(rows)
+        matrix = self._split_matrix(bracket, base, rows, cols, floats, may_float)
+        try:
+            choice, row_y, col_y = first_optimal_assignment_with_potentials(matrix)
+        except ValueError:
+            return None
+        split = SplitAssignment(rows, cols, choice, row_y, col_y)
+        # Shifting every S1 potential up by t and every S2 potential down by t keeps the
+        # S1–S2 pairs tight; each pair inside S1 (and each possible floater) bounds 2t from
+        # below, each pair inside S2 from above.
+        for a_pos, a in enumerate(rows):
+            ya = row_y[a_pos]
+            for b_pos in range(a_pos + 1, len(rows)):
+                b = rows[b_pos]
+                w = base[(a, b)]
+                if w:
+                    split.raise_need(self._low(bracket[a], bracket[b], w) - ya - row_y[b_pos])
+        for c_pos, c in enumerate(cols):
+            yc = col_y[c_pos]
+            for d_pos in range(c_pos + 1, len(cols)):
+                d = cols[d_pos]
+                w = base[(c, d)]
+                if w:
+                    split.lower_room(yc + col_y[d_pos] - self._low(bracket[c], bracket[d], w))
+        if floats:
+            for r_pos, r in enumerate(rows):
+                if may_float(r):
+                    split.raise_need(-(row_y[-1] + row_y[r_pos]))
+        if split.need is not None and split.room is not None and split.need > split.room:
+            return None
+        return split
+
     def _certified_split(self, field, bracket, base, members: list[int], may_float):
         """Natural S1/S2 assignment of ``members`` (bracket positions) with doubled potentials.
 
@@ -175,56 +153,17 @@ class CertifiedShortcuts:
         """
         half = len(members) // 2
         rows, cols = members[:half], members[half:]
-        floats = len(members) % 2
-        matrix = self._split_matrix(bracket, base, rows, cols, floats, may_float)
-        try:
-            choice, row_y, col_y = first_optimal_assignment_with_potentials(matrix)
-        except ValueError:
+        split = self._split_assignment(bracket, base, rows, cols, may_float)
+        if split is None:
             return None
-        # Bounds on the shift T (S1 potentials +T, S2 potentials -T, doubled).
-        need = None
-        room = None
-        for a_pos, a in enumerate(rows):
-            ya = row_y[a_pos]
-            for b_pos in range(a_pos + 1, len(rows)):
-                b = rows[b_pos]
-                w = base[(a, b)]
-                if w:
-                    gap = self._low(bracket[a], bracket[b], w) - ya - row_y[b_pos]
-                    need = gap if need is None or gap > need else need
-        for c_pos, c in enumerate(cols):
-            yc = col_y[c_pos]
-            for d_pos in range(c_pos + 1, len(cols)):
-                d = cols[d_pos]
-                w = base[(c, d)]
-                if w:
-                    gap = yc + col_y[d_pos] - self._low(bracket[c], bracket[d], w)
-                    room = gap if room is None or gap < room else room
-        if floats:
-            for r_pos, r in enumerate(rows):
-                if may_float(r):
-                    gap = -(row_y[-1] + row_y[r_pos])
-                    need = gap if need is None or gap > need else need
-        if need is not None and room is not None and need > room:
-            return None
-        # Balance the two halves (the largest smallest potential leaves the most
-        # room for the pairs outside this split), within the allowed range.
-        low_rows = min((2 * v for v in row_y[: len(rows)]), default=0)
-        low_cols = min((2 * v for v in col_y), default=0)
-        shift = (low_cols - low_rows) // 2
-        if need is not None and shift < need:
-            shift = need
-        if room is not None and shift > room:
-            shift = room
+        shift = split.balanced_shift()
         y = {}
         for r_pos, r in enumerate(rows):
-            y[r] = 2 * row_y[r_pos] + shift
+            y[r] = 2 * split.row_y[r_pos] + shift
         for c_pos, c in enumerate(cols):
-            y[c] = 2 * col_y[c_pos] - shift
-        dummy_y = 2 * row_y[-1] + shift if floats else None
-        pairs = [(rows[i], cols[choice[i]]) for i in range(len(rows))]
-        floater = cols[choice[-1]] if floats else None
-        return pairs, floater, y, dummy_y
+            y[c] = 2 * split.col_y[c_pos] - shift
+        dummy_y = 2 * split.row_y[-1] + shift if split.floats else None
+        return split.pairs(), split.floater(), y, dummy_y
 
     def _pair_single_mdp(self, field, b) -> bool:
         """Pair a bracket with one MDP without any general matching, when provably optimal.
@@ -234,67 +173,142 @@ class CertifiedShortcuts:
         proving that no pairing of the bracket weighs more (LP duality); every
         earlier resident must be proven worse by a positive slack.
         """
-        bracket, base, mdp_count, size, matched = b.vertices, b.base, b.mdp_count, b.size, b.matched
-        if mdp_count != 1 or size < 3 or not (field.bracket_alone_allowed or len(bracket) == size):
+        bracket, base, size = b.vertices, b.base, b.size
+        if (
+            b.mdp_count != 1
+            or size < 3
+            or not (field.bracket_alone_allowed or len(bracket) == size)
+        ):
             return False
-        weigher = self.weigher
         following = bracket[size:]
         floats = size % 2
         if not floats and not self._below_completable(field, following):
             return False
         may_float = self._floater_test(field, bracket, following)
-
         residents = list(range(1, size))
         candidates = [r for r in residents if base[(0, r)]]
-        # Any order of trial is sound (earlier residents are checked at the end);
-        # residents whose colour preference fits the MDP's are the likely partners.
-        trials = sorted(
-            candidates,
-            key=lambda k: (weigher.colour_bits(bracket[k], bracket[0]) != (1, 1, 1, 1), k),
-        )
-        for r in trials[:3]:
+        for r in self._likely_mdp_partners(bracket, candidates)[:3]:
             remainder = [k for k in residents if k != r]
             found = self._certified_split(field, bracket, base, remainder, may_float)
             if found is None:
                 continue
             pairs, floater, y, dummy_y = found
-            w_mr = 2 * self._low(bracket[0], bracket[r], base[(0, r)])
-            need_r = None
-            need_m = None
-            for x in remainder:
-                w = base[(min(r, x), max(r, x))]
-                if w:
-                    gap = 2 * self._low(bracket[min(r, x)], bracket[max(r, x)], w) - y[x]
-                    need_r = gap if need_r is None or gap > need_r else need_r
-                w = base[(0, x)]
-                if w:
-                    gap = 2 * self._low(bracket[0], bracket[x], w) - y[x]
-                    need_m = gap if need_m is None or gap > need_m else need_m
-            if floats and may_float(r):
-                need_r = -dummy_y if need_r is None or -dummy_y > need_r else need_r
-            y_r = need_r if need_r is not None else w_mr // 2
-            y_m = w_mr - y_r
-            if need_m is not None and y_m < need_m:
+            y_m = self._mdp_potential(b, r, remainder, y, dummy_y, may_float)
+            if y_m is None:
                 continue
-            if floats and may_float(0) and dummy_y + y_m < 0:
-                continue
-            # Earlier residents must be strictly worse partners for the MDP.
-            if any(
-                y_m + y[k] <= 2 * self._low(bracket[0], bracket[k], base[(0, k)])
-                for k in candidates
-                if k < r
-            ):
+            if self._earlier_resident_as_good(b, candidates, r, y_m, y):
                 return False
-            mate = list(range(self.n + 1))
-            for v in following:
-                mate[v] = self.n
-            for a_pos, b_pos in [(0, r)] + pairs:
-                a, b = bracket[a_pos], bracket[b_pos]
-                field.pin(a, b)
-                matched[a] = matched[b] = True
-                mate[a], mate[b] = b, a
-            if floater is not None:
-                mate[bracket[floater]] = self.n
-            field.last_mate = mate
+            self._pin_bracket(field, b, [(0, r)] + pairs, floater)
             return True
         return False
+
+    def _likely_mdp_partners(self, bracket, candidates: list[int]) -> list[int]:
+        """The MDP's candidate opponents, those granting both colour preferences first.
+
+        Any order of trial is sound (earlier residents are checked at the end); this
+        one finds the partner soonest.
+        """
+        colour_bits = self.weigher.colour_bits
+        return sorted(
+            candidates, key=lambda k: (colour_bits(bracket[k], bracket[0]) != (1, 1, 1, 1), k)
+        )
+
+    def _mdp_potential(self, b, r: int, remainder, y, dummy_y, may_float) -> int | None:
+        """The doubled potential of the MDP (position 0) paired with resident ``r``, split so
+        that every pair of either with the ``remainder`` respects the remainder's potentials
+        ``y`` (and its floater's ``dummy_y``); ``None`` when no split does."""
+        bracket, base, floats = b.vertices, b.base, b.size % 2
+        w_mr = 2 * self._low(bracket[0], bracket[r], base[(0, r)])
+        need_r = None
+        need_m = None
+        for x in remainder:
+            w = base[(min(r, x), max(r, x))]
+            if w:
+                gap = 2 * self._low(bracket[min(r, x)], bracket[max(r, x)], w) - y[x]
+                need_r = gap if need_r is None or gap > need_r else need_r
+            w = base[(0, x)]
+            if w:
+                gap = 2 * self._low(bracket[0], bracket[x], w) - y[x]
+                need_m = gap if need_m is None or gap > need_m else need_m
+        if floats and may_float(r):
+            need_r = -dummy_y if need_r is None or -dummy_y > need_r else need_r
+        y_r = need_r if need_r is not None else w_mr // 2
+        y_m = w_mr - y_r
+        if need_m is not None and y_m < need_m:
+            return None
+        if floats and may_float(0) and dummy_y + y_m < 0:
+            return None
+        return y_m
+
+    def _earlier_resident_as_good(self, b, candidates, r: int, y_m: int, y) -> bool:
+        """Whether a candidate ranked before ``r`` is not proven a strictly worse MDP partner."""
+        bracket, base = b.vertices, b.base
+        return any(
+            y_m + y[k] <= 2 * self._low(bracket[0], bracket[k], base[(0, k)])
+            for k in candidates
+            if k < r
+        )
+
+    def _pin_bracket(self, field, b, pairs, floater: int | None) -> None:
+        """Pin ``pairs`` (bracket positions) and record the bracket's mate list, in which the
+        ``floater`` (a position) and the next scoregroup are paired below."""
+        bracket, matched, below = b.vertices, b.matched, self.n
+        mate = list(range(self.n + 1))
+        for v in bracket[b.size :]:
+            mate[v] = below
+        for a_pos, b_pos in pairs:
+            u, v = bracket[a_pos], bracket[b_pos]
+            field.pin(u, v)
+            matched[u] = matched[v] = True
+            mate[u], mate[v] = v, u
+        if floater is not None:
+            mate[bracket[floater]] = below
+        field.last_mate = mate
+
+
+@dataclass
+class SplitAssignment:
+    """The first optimal S1–S2 assignment of a bracket split (bracket positions), with the
+    assignment's potentials and the bounds ``need <= 2t <= room`` (``None``: unbounded) on a
+    shift ``t`` of the S1 potentials up and the S2 potentials down that makes every pair of
+    the split respect them.  When a player floats, the dummy row's potential is last in
+    ``row_y`` and ``choice``."""
+
+    rows: list[int]
+    cols: list[int]
+    choice: list[int]
+    row_y: list[int]
+    col_y: list[int]
+    need: int | None = None
+    room: int | None = None
+
+    @property
+    def floats(self) -> bool:
+        """True when one S2 player is left for the dummy row (an odd split)."""
+        return len(self.cols) > len(self.rows)
+
+    def raise_need(self, gap: int) -> None:
+        self.need = gap if self.need is None or gap > self.need else self.need
+
+    def lower_room(self, gap: int) -> None:
+        self.room = gap if self.room is None or gap < self.room else self.room
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The assigned (S1, S2) pairs, in S1 order."""
+        return [(self.rows[i], self.cols[self.choice[i]]) for i in range(len(self.rows))]
+
+    def floater(self) -> int | None:
+        """The S2 player assigned to the dummy row, if the split is odd."""
+        return self.cols[self.choice[-1]] if self.floats else None
+
+    def balanced_shift(self) -> int:
+        """A shift within the bounds that balances the two halves: the largest smallest
+        potential leaves the most room for the pairs outside this split."""
+        low_rows = min((2 * v for v in self.row_y[: len(self.rows)]), default=0)
+        low_cols = min((2 * v for v in self.col_y), default=0)
+        shift = (low_cols - low_rows) // 2
+        if self.need is not None and shift < self.need:
+            shift = self.need
+        if self.room is not None and shift > self.room:
+            shift = self.room
+        return shift

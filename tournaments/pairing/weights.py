@@ -127,6 +127,15 @@ class EdgeWeigher:
         # C10–C13: colour criteria, only inside the current bracket.
         for bit in self.colour_bits(lo, hi) if in_current else (0, 0, 0, 0):
             w = (w << cb) + bit
+        # Reserved low bits for the generation-order steps.
+        return self._with_float_fields(w, hp, lp, in_current) << (3 * cb + 1)
+
+    def _with_float_fields(
+        self, w: int, hp: PairingPlayer, lp: PairingPlayer, in_current: bool
+    ) -> int:
+        """``w`` followed by the C14–C21 fields of the pair of ``hp`` (higher) and ``lp``."""
+        cb, sb = self.count_bits, self.score_bits
+        off = self.group_offset
         hf, lf = hp.floats, lp.floats
         h_not_above = hp.score <= lp.score
         h_above = hp.score > lp.score
@@ -151,8 +160,7 @@ class EdgeWeigher:
             w <<= sb
             if in_current and not (lf[back - 1] == UP and h_above):
                 w += 1 << off[hp.score]
-        # Reserved low bits for the generation-order steps.
-        return w << (3 * cb + 1)
+        return w
 
     def colour_bits(self, a: int, b: int) -> tuple[int, int, int, int]:
         """C10, C11, C12, C13 bits (1 = criterion respected) for players ``a`` (lower) and ``b``."""
