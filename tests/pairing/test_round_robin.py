@@ -74,7 +74,62 @@ PUBLISHED = {
         12-11 1-10 2-9 3-8 4-7 5-6
         6-12 7-5 8-4 9-3 10-2 11-1
     """,
+    14: """
+        1-14 2-13 3-12 4-11 5-10 6-9 7-8
+        14-8 9-7 10-6 11-5 12-4 13-3 1-2
+        2-14 3-1 4-13 5-12 6-11 7-10 8-9
+        14-9 10-8 11-7 12-6 13-5 1-4 2-3
+        3-14 4-2 5-1 6-13 7-12 8-11 9-10
+        14-10 11-9 12-8 13-7 1-6 2-5 3-4
+        4-14 5-3 6-2 7-1 8-13 9-12 10-11
+        14-11 12-10 13-9 1-8 2-7 3-6 4-5
+        5-14 6-4 7-3 8-2 9-1 10-13 11-12
+        14-12 13-11 1-10 2-9 3-8 4-7 5-6
+        6-14 7-5 8-4 9-3 10-2 11-1 12-13
+        14-13 1-12 2-11 3-10 4-9 5-8 6-7
+        7-14 8-6 9-5 10-4 11-3 12-2 13-1
+    """,
+    16: """
+        1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9
+        16-9 10-8 11-7 12-6 13-5 14-4 15-3 1-2
+        2-16 3-1 4-15 5-14 6-13 7-12 8-11 9-10
+        16-10 11-9 12-8 13-7 14-6 15-5 1-4 2-3
+        3-16 4-2 5-1 6-15 7-14 8-13 9-12 10-11
+        16-11 12-10 13-9 14-8 15-7 1-6 2-5 3-4
+        4-16 5-3 6-2 7-1 8-15 9-14 10-13 11-12
+        16-12 13-11 14-10 15-9 1-8 2-7 3-6 4-5
+        5-16 6-4 7-3 8-2 9-1 10-15 11-14 12-13
+        16-13 14-12 15-11 1-10 2-9 3-8 4-7 5-6
+        6-16 7-5 8-4 9-3 10-2 11-1 12-15 13-14
+        16-14 15-13 1-12 2-11 3-10 4-9 5-8 6-7
+        7-16 8-6 9-5 10-4 11-3 12-2 13-1 14-15
+        16-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8
+        8-16 9-7 10-6 11-5 12-4 13-3 14-2 15-1
+    """,
 }
+
+
+def played(table, players: int):
+    """A published table's rounds for `players`: with an odd field, the board against the
+    dummy (the table's highest number) is no game but that player's bye."""
+    size = players + players % 2
+    dummy = [[pair for pair in round_ if size > players and size in pair] for round_ in table]
+    byes = [next((p for pair in d for p in pair if p != size), None) for d in dummy]
+    boards = [[pair for pair in round_ if size == players or size not in pair] for round_ in table]
+    return boards, byes
+
+
+@pytest.mark.parametrize("players", range(3, 17))
+def test_single_and_double_schedules_are_the_published_tables_for_3_to_16(players):
+    table = parse(PUBLISHED[players + players % 2])
+    boards, byes = played(table, players)
+    single = berger_schedule(players)
+    assert [list(r.boards) for r in single] == boards
+    assert [r.bye for r in single] == (byes if players % 2 else [None] * len(table))
+    # Two cycles: the first with its last two rounds exchanged, the second with sides reversed.
+    first = [*boards[:-2], boards[-1], boards[-2]]
+    second = [[(north, south) for south, north in round_] for round_ in boards]
+    assert [list(r.boards) for r in berger_schedule(players, cycles=2)] == first + second
 
 
 @pytest.mark.parametrize("size", sorted(PUBLISHED))
