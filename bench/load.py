@@ -2,7 +2,8 @@
 post results, against gunicorn on PostgreSQL, with a trivial view measured the same way as the
 ceiling.
 
-    .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--workers 2]
+    .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--workers 2] [--driver wrk]
+                                   [--worker-class sync] [--proxy]
 
 Without --url it creates a PostgreSQL database on 127.0.0.1:5432 (DATABASE_URL's server when set),
 migrates it, loads the demo tournament, starts `scripts/serve` on a free loopback port, runs the
@@ -11,6 +12,15 @@ loaded there, and --arbiter USER:PASSWORD given for the writes).
 
 Every request loop is bounded by --seconds; the script stops by itself. It sends traffic to
 loopback only.
+
+The load comes from Python threads by default. With --driver wrk the single-page phases are
+driven by wrk (a C load generator: Debian's package `wrk`), which leaves more of a small
+machine's CPU to the server, so its figures are closer to what the server alone can do; the
+event phase, which writes and watches results, always runs in Python.
+
+--proxy puts nginx in front with the compose setup's own configuration (deploy/nginx.conf, its
+upstream pointed at the server started here), and --worker-class sync runs gunicorn's plain
+workers as docker-compose does behind that proxy.
 """
 
 import argparse
@@ -19,6 +29,8 @@ import http.client
 import json
 import os
 import random
+import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -30,6 +42,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests import servers  # noqa: E402 - the tests' own way to start nginx as compose does
+
 SLUG = "demo"
 SECTION = "men"
 
@@ -85,12 +100,8 @@ def timed(tally: Tally, kind: str, client: Client, method, path, body=None, head
 
 
 def spectator(client: Client, tally: Tally, deadline: float, round_number: int, rng):
-    pages = [
-        ("round page", f"/t/{SLUG}/{SECTION}/round/{round_number}/"),
-        ("standings page", f"/t/{SLUG}/{SECTION}/standings/"),
-        ("API standings", f"/api/tournaments/{SLUG}/{SECTION}/standings/"),
-        ("API round", f"/api/tournaments/{SLUG}/{SECTION}/rounds/{round_number}/"),
-    ]
+    kinds = ["round page", "standings page", "API standings", "API round"]
+    pages = list(zip(kinds, spectator_pages(round_number), strict=True))
     while time.monotonic() < deadline:
         kind, path = rng.choice(pages)
         timed(tally, kind, client, "GET", path)
@@ -169,6 +180,66 @@ def report(tally: Tally, seconds: float, title: str) -> dict:
     return rates
 
 
+WRK_UNITS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}
+
+
+def _wrk_seconds(text: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(number) * WRK_UNITS[unit]
+
+
+# wrk's spectators: each request one of the pages a phone reads during a round, at random.
+SPECTATOR_SCRIPT = """
+local pages = {%s}
+request = function()
+  return wrk.format("GET", pages[math.random(#pages)])
+end
+"""
+
+
+def spectator_pages(round_number: int) -> list[str]:
+    return [
+        f"/t/{SLUG}/{SECTION}/round/{round_number}/",
+        f"/t/{SLUG}/{SECTION}/standings/",
+        f"/api/tournaments/{SLUG}/{SECTION}/standings/",
+        f"/api/tournaments/{SLUG}/{SECTION}/rounds/{round_number}/",
+    ]
+
+
+def wrk_spectators(host, port, round_number, clients, seconds) -> None:
+    script = Path(f"/tmp/oware-load-spectators-{os.getpid()}.lua")
+    pages = ", ".join(f'"{page}"' for page in spectator_pages(round_number))
+    script.write_text(SPECTATOR_SCRIPT % pages)
+    wrk_phase(host, port, "/", clients, seconds, "spectators during the event", script)
+
+
+def wrk_phase(host, port, path, clients, seconds, title, script=None) -> dict:
+    """One page under `clients` keep-alive connections from wrk: req/s, p50, p99, errors."""
+    command = ["wrk", "-t2", f"-c{clients}", f"-d{seconds:g}s", "--latency"]
+    command += ["-s", str(script)] if script else []
+    output = subprocess.run(
+        [*command, f"http://{host}:{port}{path}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=seconds + 60,
+    ).stdout
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.MULTILINE))
+    errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", output))
+    errors += int((re.findall(r"Non-2xx or 3xx responses: (\d+)", output) or ["0"])[0])
+    figures = {
+        "rate": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50": _wrk_seconds(latency["50"]),
+        "p99": _wrk_seconds(latency["99"]),
+        "errors": errors,
+    }
+    print(
+        f"\n{title} (wrk)\nreq/s {figures['rate']:.1f}, p50 {figures['p50'] * 1000:.1f} ms, "
+        f"p99 {figures['p99'] * 1000:.1f} ms, errors {errors}"
+    )
+    return figures
+
+
 def phase(make_targets, seconds, title):
     tally = Tally()
     deadline = time.monotonic() + seconds
@@ -182,7 +253,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(workers: int):
+def start_server(workers: int, worker_class: str):
     """A fresh PostgreSQL database with the demo, served by scripts/serve. Returns (port, stop)."""
     server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
     database = f"oware_load_{os.getpid()}"
@@ -197,6 +268,8 @@ def start_server(workers: int):
         "ALLOWED_HOSTS": "127.0.0.1",
         "DEMO_PASSWORD": password,
         "WEB_CONCURRENCY": str(workers),
+        "WEB_WORKER_CLASS": worker_class,
+        "WEB_THREADS": "1" if worker_class == "sync" else os.environ.get("WEB_THREADS", "8"),
         "PYTHON": sys.executable,
     }
     port = free_port()
@@ -237,6 +310,20 @@ def start_server(workers: int):
     return port, f"Token {token}", stop
 
 
+def start_proxy(upstream_port: int):
+    """nginx as compose runs it, in front of 127.0.0.1:`upstream_port`. Returns (port, stop)."""
+    folder = Path(f"/tmp/oware-load-proxy-{os.getpid()}")
+    folder.mkdir(exist_ok=True)
+    port, nginx = servers.start_proxy(upstream_port, folder)
+    for _ in range(50):
+        try:
+            Client("127.0.0.1", port).request("GET", "/healthz")
+            break
+        except OSError:
+            time.sleep(0.1)
+    return port, lambda: servers.stop(nginx)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000")
@@ -245,19 +332,30 @@ def main() -> None:
     parser.add_argument("--arbiters", type=int, default=2, help="of the clients, how many write")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--driver", choices=["python", "wrk"], default="python")
+    parser.add_argument("--worker-class", choices=["gthread", "sync"], default="gthread")
+    parser.add_argument("--proxy", action="store_true", help="nginx in front, as in compose")
     args = parser.parse_args()
+    if args.proxy and not shutil.which("nginx"):
+        parser.error("--proxy needs nginx on the PATH (apt-get install nginx-light)")
+    if args.driver == "wrk" and not shutil.which("wrk"):
+        parser.error("--driver wrk needs wrk on the PATH (apt-get install wrk)")
 
-    stop = None
+    stops = []
     if args.url:
         parts = urlsplit(args.url)
         host, port, credentials = parts.hostname, parts.port or 80, args.arbiter
     else:
         host = "127.0.0.1"
-        port, credentials, stop = start_server(args.workers)
+        port, credentials, stop = start_server(args.workers, args.worker_class)
+        stops.append(stop)
     try:
+        if args.proxy:
+            port, stop = start_proxy(port)
+            stops.insert(0, stop)
         measure(host, port, credentials, args)
     finally:
-        if stop:
+        for stop in stops:
             stop()
 
 
@@ -282,8 +380,12 @@ def measure(host, port, credentials, args) -> None:
         "standings page": f"/t/{SLUG}/{SECTION}/standings/",
         "API standings": f"/api/tournaments/{SLUG}/{SECTION}/standings/",
     }
-    alone = {}
+    rates = {}
     for kind, path in pages.items():
+        title = f"{args.clients} clients on the {kind}"
+        if args.driver == "wrk":
+            rates[kind] = wrk_phase(host, port, path, args.clients, args.seconds, title)["rate"]
+            continue
 
         def readers(tally, deadline, kind=kind, path=path):
             return [
@@ -291,16 +393,20 @@ def measure(host, port, credentials, args) -> None:
                 for _ in range(args.clients)
             ]
 
-        tally, _ = phase(readers, args.seconds, f"{args.clients} clients on the {kind}")
-        alone[kind] = tally
+        rates[kind] = phase(readers, args.seconds, title)[1][kind]
 
     path = f"/api/tournaments/{SLUG}/{SECTION}/rounds/{last}/"
 
+    spectators_count = args.clients - args.arbiters
+
     def event(tally, deadline):
-        spectators = [
-            (spectator, (Client(host, port), tally, deadline, last, random.Random(i)))
-            for i in range(args.clients - args.arbiters)
-        ]
+        if args.driver == "wrk":  # the spectators are wrk's connections, started beside
+            spectators = [(wrk_spectators, (host, port, last, spectators_count, args.seconds))]
+        else:
+            spectators = [
+                (spectator, (Client(host, port), tally, deadline, last, random.Random(i)))
+                for i in range(spectators_count)
+            ]
         writers = [
             (
                 arbiter,
@@ -313,13 +419,12 @@ def measure(host, port, credentials, args) -> None:
     mixed, _ = phase(
         event,
         args.seconds,
-        f"event: {args.clients - args.arbiters} spectators and {args.arbiters} arbiters at once",
+        f"event: {spectators_count} spectators and {args.arbiters} arbiters at once",
     )
-    ceiling_rate = len(alone["trivial view"].latencies["trivial view"]) / args.seconds
     print()
     for kind in ("round page", "standings page", "API standings"):
-        rate = len(alone[kind].latencies[kind]) / args.seconds
-        print(f"{kind}: {rate / ceiling_rate:.0%} of the trivial view's requests per second")
+        share = rates[kind] / rates["trivial view"]
+        print(f"{kind}: {share:.0%} of the trivial view's requests per second")
     if mixed.visibility:
         print(
             f"results visible to readers after: median {statistics.median(mixed.visibility):.3f}"

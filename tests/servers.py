@@ -72,3 +72,23 @@ def wait_until_served(port: int, path: str = "/healthz", seconds: float = 90) ->
             pass  # refused or timed out while it starts
         time.sleep(0.3)
     pytest.fail(f"the server did not answer {path}")
+
+
+def start_proxy(upstream_port: int, folder: Path) -> tuple[int, subprocess.Popen]:
+    """nginx with the compose setup's own configuration (deploy/nginx.conf), its upstream pointed
+    at 127.0.0.1:`upstream_port`, on a free loopback port. Returns (port, process); stop it with
+    `stop`. Needs nginx on the PATH."""
+    port = free_port()
+    config = (ROOT / "deploy" / "nginx.conf").read_text()
+    config = config.replace("server web:8000;", f"server 127.0.0.1:{upstream_port};")
+    config = config.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    config = config.replace("http {", "http {\n    access_log off;", 1)
+    config = f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n" + config
+    (folder / "nginx.conf").write_text(config)
+    process = subprocess.Popen(
+        ["nginx", "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    return port, process

@@ -7,6 +7,7 @@ loopback addresses only.
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -14,7 +15,16 @@ import urllib.request
 
 import pytest
 
-from tests.servers import ROOT, free_port, production_env, serve, stop, wait_until_served
+from tests.servers import (
+    ROOT,
+    fetch,
+    free_port,
+    production_env,
+    serve,
+    start_proxy,
+    stop,
+    wait_until_served,
+)
 
 
 @pytest.fixture(scope="module")
@@ -171,3 +181,29 @@ def test_the_health_check_answers_without_the_database(client, django_assert_num
         response = client.get("/healthz")
     assert response.status_code == 200
     assert response.content == b"ok"
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def test_behind_the_compose_proxy_sync_workers_are_not_stalled_by_half_sent_bodies(tmp_path):
+    """docker-compose's start: nginx (deploy/nginx.conf) in front of plain sync workers. Alone,
+    each half-sent body would hold a sync worker until the timeout; nginx reads bodies whole
+    before passing them on, so the two workers stay free for everyone else."""
+    if not os.path.exists(NGINX):
+        if os.environ.get("REQUIRE_BROWSER"):  # CI installs nginx with Chromium
+            pytest.fail("nginx is not installed")
+        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    app_port = free_port()
+    server = serve(f"sqlite:///{tmp_path / 'db.sqlite3'}", app_port, WEB_WORKER_CLASS="sync")
+    proxy_port, proxy = start_proxy(app_port, tmp_path)
+    try:
+        wait_until_served(proxy_port, "/")
+        stalled = [half_sent_request(proxy_port, "/accounts/login/") for _ in range(6)]
+        # Straight to the workers this read would wait for REQUEST_TIMEOUT (30 s) and time out.
+        assert fetch(proxy_port, "/", timeout=10)[0] == 200
+        for client in stalled:
+            client.close()
+    finally:
+        stop(proxy)
+        stop(server)
