@@ -82,3 +82,24 @@ def test_a_spectator_is_sent_to_the_admin_login(client):
     response = client.get(reverse("admin:tournaments_tournament_changelist"))
     assert response.status_code == 302
     assert "/admin/login/" in response["Location"]
+
+
+def test_the_audit_trail_cannot_be_changed_or_deleted_in_the_admin(
+    superuser_client, make_player, section
+):
+    from tournaments.models import Pairing, ResultChange, Round
+
+    round_ = Round.objects.create(section=section, number=1, status="published")
+    game = Pairing.objects.create(
+        round=round_, board=1, south=make_player("A", 1), north=make_player("B", 2)
+    )
+    entry = ResultChange.objects.create(
+        pairing=game, before=None, after={"ending": "draw24"}, reason="typed from the slip"
+    )
+    change = reverse("admin:tournaments_resultchange_change", args=[entry.pk])
+    assert superuser_client.get(change).status_code == 200, "the trail is shown"
+    superuser_client.post(change, {"reason": "rewritten", "after": "{}"})
+    delete = reverse("admin:tournaments_resultchange_delete", args=[entry.pk])
+    assert superuser_client.post(delete, {"post": "yes"}).status_code == 403
+    entry.refresh_from_db()
+    assert (entry.reason, entry.after) == ("typed from the slip", {"ending": "draw24"})

@@ -49,24 +49,23 @@ class PairingSystem:
         return self.schedule is not None
 
 
+def _round_robin(code: str, name: str, cycles: int) -> PairingSystem:
+    """The Berger tables played `cycles` times."""
+    return PairingSystem(
+        code,
+        name,
+        partial(pair_round_robin, cycles=cycles),
+        partial(check_round_robin, cycles=cycles),
+        partial(schedule_pairings, cycles=cycles),
+    )
+
+
 SYSTEMS: dict[str, PairingSystem] = {
     system.code: system
     for system in (
         PairingSystem(DUTCH, "FIDE Dutch (Swiss)", pair_request, check_pairing),
-        PairingSystem(
-            ROUND_ROBIN,
-            "Round robin (Berger tables)",
-            partial(pair_round_robin, cycles=1),
-            partial(check_round_robin, cycles=1),
-            partial(schedule_pairings, cycles=1),
-        ),
-        PairingSystem(
-            DOUBLE_ROUND_ROBIN,
-            "Double round robin (Berger tables)",
-            partial(pair_round_robin, cycles=2),
-            partial(check_round_robin, cycles=2),
-            partial(schedule_pairings, cycles=2),
-        ),
+        _round_robin(ROUND_ROBIN, "Round robin (Berger tables)", cycles=1),
+        _round_robin(DOUBLE_ROUND_ROBIN, "Double round robin (Berger tables)", cycles=2),
     )
 }
 

@@ -48,10 +48,42 @@ def game_view(result: Result | None, variant: str, ply: int | None) -> GameView 
     return GameView(board_view(replayed.position(ply), last_pit=last_pit), ply, replayed.plies)
 
 
+def played_moves(replayed, clocks, warning_minutes: int | None) -> list[dict]:
+    """Each move of `replayed`, the one description the arbiter's move list and the public
+    viewer share: "ply", "move" (its letter, `C` or `d`), "number" (the move number), "side"
+    'S'/'N', "last" (pit index 0–11 played), "capture" (seeds taken), "clock" (`mm:ss` on the
+    mover's clock after it, None when unknown) and "under_warning" (the mover's clock was under
+    the arbiter-call time `warning_minutes` when he played it)."""
+    clocks = (list(clocks) + [None] * replayed.plies)[: replayed.plies]
+    marks = (
+        warning_marks(clocks, replayed.sides, warning_minutes * 60)
+        if warning_minutes is not None
+        else [False] * replayed.plies
+    )
+    moves, number = [], 0
+    for index, (move, side) in enumerate(zip(replayed.moves, replayed.sides, strict=True)):
+        # A move number counts South's move and North's answer; a record may start with North.
+        if side == BoardSide.SOUTH and (index == 0 or replayed.sides[index - 1] != side):
+            number += 1
+        reading = clocks[index]
+        moves.append(
+            {
+                "ply": index + 1,
+                "move": ("ABCDEF" if side == BoardSide.SOUTH else "abcdef")[move],
+                "number": max(number, 1),
+                "side": BoardSide(side).letter,
+                "last": move + ROW * side,
+                "capture": replayed.captures[index],
+                "clock": clock_text(reading) if reading is not None else None,
+                "under_warning": marks[index],
+            }
+        )
+    return moves
+
+
 def move_list(game_record: GameRecord | None, warning_minutes: int) -> list[dict]:
-    """Each ply of `game_record` as `{"ply", "notation", "clock", "under_warning"}`: the move in
-    letters (`C`, `e+3`), the mover's clock after it (`mm:ss`, None when unknown) and whether
-    the mover played it under the arbiter-call warning time. Empty when there is no readable
+    """Each ply of `game_record` as `{"ply", "notation", "clock", "under_warning"}` (see
+    `played_moves`), the notation with its capture (`e+3`). Empty when there is no readable
     record."""
     if game_record is None or not game_record.readable or not game_record.moves:
         return []
@@ -59,23 +91,15 @@ def move_list(game_record: GameRecord | None, warning_minutes: int) -> list[dict
         replayed = replay(game_record.moves, game_record.variant)
     except RecordError:
         return []
-    clocks = list(game_record.clocks) or [None] * replayed.plies
-    marks = warning_marks(clocks, replayed.sides, warning_minutes * 60)
-    plies = []
-    for index, (move, side) in enumerate(zip(replayed.moves, replayed.sides, strict=True)):
-        notation = ("ABCDEF" if side == BoardSide.SOUTH else "abcdef")[move]
-        if replayed.captures[index]:
-            notation += f"+{replayed.captures[index]}"
-        reading = clocks[index]
-        plies.append(
-            {
-                "ply": index + 1,
-                "notation": notation,
-                "clock": clock_text(reading) if reading is not None else None,
-                "under_warning": marks[index],
-            }
-        )
-    return plies
+    return [
+        {
+            "ply": move["ply"],
+            "notation": move["move"] + (f"+{move['capture']}" if move["capture"] else ""),
+            "clock": move["clock"],
+            "under_warning": move["under_warning"],
+        }
+        for move in played_moves(replayed, game_record.clocks, warning_minutes)
+    ]
 
 
 @dataclass
@@ -132,14 +156,8 @@ def game_plies(
     except RecordError:
         return None
     repeats = {found.ply: found.first_ply for found in replayed.repetitions}
-    clocks = (list(parsed.clocks) + [None] * replayed.plies)[: replayed.plies]
-    marks = (
-        warning_marks(clocks, replayed.sides, warning_minutes * 60)
-        if warning_minutes is not None
-        else [False] * replayed.plies
-    )
+    moves = played_moves(replayed, parsed.clocks, warning_minutes)
     plies = []
-    number = 0
     for ply, position in enumerate(replayed.positions):
         entry = {
             "ply": ply,
@@ -148,20 +166,9 @@ def game_plies(
             "toMove": BoardSide(position.to_move).letter,
         }
         if ply:
-            side, move = replayed.sides[ply - 1], replayed.moves[ply - 1]
-            if side == BoardSide.SOUTH and (ply == 1 or replayed.sides[ply - 2] != BoardSide.SOUTH):
-                number += 1
-            clock = parsed.clocks[ply - 1] if ply - 1 < len(parsed.clocks) else None
-            entry |= {
-                "move": ("ABCDEF" if side == BoardSide.SOUTH else "abcdef")[move],
-                "number": max(number, 1),
-                "side": BoardSide(side).letter,
-                "last": move + ROW * side,
-                "capture": replayed.captures[ply - 1],
-                "clock": None if clock is None else f"{clock // 60:02d}:{clock % 60:02d}",
-                "repeats": repeats.get(ply),
-                "underWarning": marks[ply - 1],
-            }
+            move = moves[ply - 1]
+            entry |= {key: value for key, value in move.items() if key != "under_warning"}
+            entry |= {"underWarning": move["under_warning"], "repeats": repeats.get(ply)}
         plies.append(entry)
     return {
         "plies": plies,

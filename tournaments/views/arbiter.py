@@ -16,6 +16,7 @@ from tournaments.services.registration import numbering_needed
 from tournaments.services.results import current_version, record_result
 from tournaments.services.schedule import section_schedule
 from tournaments.views.access import arbiter_required
+from tournaments.views.refusals import show_on_form
 
 
 @arbiter_required
@@ -150,7 +151,7 @@ def edit_draft(request, tournament, section, number):
                     confirm=form.cleaned_data["confirm"],
                 )
             except ServiceError as error:
-                form.add_error(error.field if error.field in form.fields else None, error.message)
+                show_on_form(form, error)
             else:
                 if edit.saved:
                     messages.success(
@@ -227,8 +228,7 @@ def enter_result(request, tournament, pairing_id):
                         current = Result.objects.filter(pairing=pairing).first()
                         form.data = form.data.copy()
                         form.data["version"] = current_version(pairing)
-                    field = error.field if error.field in form.fields else None
-                    form.add_error(field, error.message)
+                    show_on_form(form, error)
                 else:
                     return _result_saved(request, tournament, pairing)
     if form is None:

@@ -12,10 +12,7 @@ from tournaments.models import Tournament
 from tournaments.services import events
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
-
-
-def _show_error(form, error: ServiceError) -> None:
-    form.add_error(error.field if error.field in form.fields else None, error.message)
+from tournaments.views.refusals import show_on_form
 
 
 @login_required
@@ -33,7 +30,7 @@ def new_tournament(request):
                 **fields,
             )
         except ServiceError as error:
-            _show_error(form, error)
+            show_on_form(form, error)
         else:
             messages.success(
                 request, _("%(name)s created; you are its arbiter.") % {"name": tournament.name}
@@ -52,7 +49,7 @@ def settings(request, tournament):
         try:
             tournament = events.update_tournament(tournament, by=request.user, **fields)
         except ServiceError as error:
-            _show_error(form, error)
+            show_on_form(form, error)
         else:
             messages.success(request, _("Settings saved."))
             return redirect("arbiter:dashboard", slug=tournament.slug)
@@ -70,7 +67,7 @@ def teams(request, tournament):
         try:
             team = events.add_team(tournament, by=request.user, **form.cleaned_data)
         except ServiceError as error:
-            _show_error(form, error)
+            show_on_form(form, error)
         else:
             messages.success(request, _("Team %(name)s registered.") % {"name": team.name})
             return redirect("arbiter:teams", slug=tournament.slug)
@@ -89,7 +86,7 @@ def edit_team(request, tournament, team_id):
         try:
             team = events.update_team(team, by=request.user, **form.cleaned_data)
         except ServiceError as error:
-            _show_error(form, error)
+            show_on_form(form, error)
         else:
             messages.success(request, _("Team %(name)s saved.") % {"name": team.name})
             return redirect("arbiter:teams", slug=tournament.slug)

@@ -19,6 +19,7 @@ from tournaments.models import Player
 from tournaments.services import events, registration
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
+from tournaments.views.refusals import show_on_form
 
 
 def _forms(tournament, section, data=None, action=None):
@@ -101,7 +102,7 @@ def _show_refusal(request, forms, action, error: ServiceError) -> None:
     if form is None:
         messages.error(request, error.message)
         return
-    form.add_error(error.field if error.field in form.fields else None, error.message)
+    show_on_form(form, error)
 
 
 @arbiter_required
@@ -156,7 +157,7 @@ def edit_player(request, tournament, section, number):
         try:
             player = registration.update_player(player, by=request.user, **form.cleaned_data)
         except ServiceError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            show_on_form(form, error)
         else:
             if twins:
                 messages.warning(
@@ -208,7 +209,7 @@ def import_players(request, tournament, section):
                 return redirect("arbiter:players", slug=tournament.slug, section=group.slug)
             registration.check_import(group, rows)
         except ServiceError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            show_on_form(form, error)
         if rows and all(row.ok for row in rows):
             confirm_form = ImportForm(initial={"kind": kind, "content": text})
     return render(
