@@ -98,6 +98,27 @@ def test_each_language_has_its_own_copy(client, published_round):
     assert english.content != french.content
 
 
+@pytest.mark.parametrize("url", READS)
+def test_a_compressed_copy_never_reaches_a_client_that_did_not_ask_for_it(
+    client, published_round, url
+):
+    import gzip
+    import json
+
+    compressed = client.get(url, headers={"Accept-Encoding": "gzip, br"})
+    plain = client.get(url)
+    again = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in plain and b"\x1f\x8b" not in plain.content[:2]
+    for answer in (compressed, again):
+        encoded = answer.get("Content-Encoding") == "gzip"
+        body = gzip.decompress(answer.content) if encoded else answer.content
+        assert body == plain.content
+    if url.startswith("/api/"):  # the API compresses; the cache kept both copies apart
+        assert again["Content-Encoding"] == "gzip"
+        assert json.loads(gzip.decompress(again.content))["tiebreaks"]
+    assert "Accept-Encoding" in plain["Vary"]
+
+
 def test_an_arbiter_always_gets_a_fresh_render(client, published_round, alice):
     client.force_login(alice)
     response = client.get(ROUND_PAGE)

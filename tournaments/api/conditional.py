@@ -1,6 +1,7 @@
 """Conditional and compressed reads of the API, in one place.
 
-Every successful GET gets an ETag (a hash of the body) and a Last-Modified (the tournament's
+Every successful GET outside the revision cache (authenticated clients, the tournament list)
+gets an ETag (a hash of the body) and a Last-Modified (the tournament's
 last change as far as the database records it); a request with a matching If-None-Match or a
 later If-Modified-Since answers 304 without a body. Bodies are gzipped when the client accepts
 it.
@@ -30,6 +31,10 @@ def conditional_read(view):
     def wrapped(request, *args, **kwargs):
         response = view(request, *args, **kwargs)
         if request.method not in ("GET", "HEAD") or response.status_code != 200:
+            return response
+        if hasattr(request, "page_etag"):
+            # Served through the revision cache (tournaments/views/caching.py), which sets the
+            # ETag and Last-Modified and answers 304 itself: hashing the body would be wasted.
             return response
         if hasattr(response, "render") and callable(response.render):
             response.render()

@@ -7,6 +7,7 @@ language and address. Logged-in visitors (arbiters) always get a fresh render, s
 carry their own links and forms.
 """
 
+import re
 from functools import wraps
 
 from django.core.cache import cache
@@ -18,6 +19,9 @@ from django.utils.translation import get_language
 from tournaments.freshness import recent_stamp
 
 CACHE_SECONDS = 600
+# The test Django's gzip uses: the API compresses its answers for clients that accept gzip, so
+# the cache keeps a compressed and a plain copy apart.
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
 def revalidated(view):
@@ -42,7 +46,7 @@ def revalidated(view):
         response["Last-Modified"] = http_date(changed_at.timestamp())
         # Phones may keep the page but must ask again each time; the 304 makes that cheap.
         response["Cache-Control"] = "no-cache"
-        patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept"))
+        patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept", "Accept-Encoding"))
         return response
 
     return wrapper
@@ -61,14 +65,19 @@ def _etags(header: str) -> set[str]:
 
 def _cached_render(request, view, args, kwargs, version):
     accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
-    key = f"page:{version}:{request.get_full_path()}:{accept}"
+    gzip = "gzip" if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")) else ""
+    key = f"page:{version}:{request.get_full_path()}:{accept}:{gzip}"
     cached = cache.get(key)
     if cached is not None:
-        content, content_type = cached
-        return HttpResponse(content, content_type=content_type)
+        content, content_type, encoding = cached
+        response = HttpResponse(content, content_type=content_type)
+        if encoding:
+            response["Content-Encoding"] = encoding
+        return response
     response = view(request, *args, **kwargs)
     if hasattr(response, "render") and not getattr(response, "is_rendered", True):
         response.render()
     if response.status_code == 200 and not response.streaming:
-        cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
+        encoding = response.get("Content-Encoding", "")
+        cache.set(key, (response.content, response["Content-Type"], encoding), CACHE_SECONDS)
     return response
