@@ -51,7 +51,9 @@ def empty_cache():
     from django.core.cache import cache
 
     from tournaments.freshness import forget_stamps
+    from tournaments.views.caching import remembered
 
     cache.clear()
+    remembered.clear()
     forget_stamps()
     yield

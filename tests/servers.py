@@ -2,10 +2,12 @@
 processes on a free loopback port."""
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -52,6 +54,8 @@ def serve(database_url: str, port: int, **extra) -> subprocess.Popen:
 def stop(server: subprocess.Popen) -> None:
     os.killpg(server.pid, signal.SIGTERM)
     server.wait(timeout=30)
+    if getattr(server, "page_cache", None):
+        shutil.rmtree(server.page_cache, ignore_errors=True)
 
 
 def fetch(port: int, path: str, timeout: float = 10) -> tuple[int, bytes]:
@@ -81,6 +85,8 @@ def start_proxy(upstream_port: int, folder: Path) -> tuple[int, subprocess.Popen
     port = free_port()
     config = (ROOT / "deploy" / "nginx.conf").read_text()
     config = config.replace("server web:8000;", f"server 127.0.0.1:{upstream_port};")
+    page_cache = _page_cache()
+    config = config.replace("/var/cache/nginx/pages", str(page_cache))
     config = config.replace("listen 80;", f"listen 127.0.0.1:{port};")
     config = config.replace("http {", "http {\n    access_log off;", 1)
     config = f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n" + config
@@ -91,4 +97,14 @@ def start_proxy(upstream_port: int, folder: Path) -> tuple[int, subprocess.Popen
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
+    process.page_cache = page_cache
     return port, process
+
+
+def _page_cache() -> Path:
+    """A folder for nginx's page copies in memory, as compose mounts a tmpfs for them (on disk, a
+    database flush could stall an nginx worker), open to nginx's own worker user."""
+    memory = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    folder = Path(tempfile.mkdtemp(prefix="oware-proxy-pages-", dir=memory))
+    folder.chmod(0o777)
+    return folder

@@ -29,7 +29,7 @@ from tournaments.models import (
 )
 
 # How long a process trusts the revision it read; bounds how late a reader sees a write.
-STAMP_SECONDS = 1.0
+STAMP_SECONDS = 0.5
 _stamps: dict[str, tuple[float, tuple]] = {}
 
 # How each kind of row reaches its tournament's id.
@@ -60,9 +60,10 @@ def touch(tournament_id: int) -> None:
 def recent_stamp(slug: str):
     """(pk, revision, changed_at) of the published tournament `slug`, or None.
 
-    Read from the database at most once a second per process: under a crowd, most requests then
-    touch no database at all, and a write reaches every reader within that second. A write made
-    by this process forgets the stamps at once (`forget_stamps`).
+    Read from the database at most twice a second per process: under a crowd, most requests then
+    touch no database at all, and a write reaches every reader within half a second (a proxy's
+    shared copy may add up to a second more; docs/deployment.md). A write made by this process
+    forgets the stamps at once (`forget_stamps`).
     """
     now = time.monotonic()
     known = _stamps.get(slug)

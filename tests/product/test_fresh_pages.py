@@ -1,12 +1,19 @@
 """Public reads answer 304 while nothing changed, come from the cache, and change with every
 write that changes them: a result, a correction, a round published, a player renamed."""
 
-import pytest
+import time
 
+import pytest
+from django.core.cache import cache
+from django.test import RequestFactory
+from django.utils import translation
+
+from tournaments.freshness import recent_stamp
 from tournaments.models import Round
 from tournaments.services.registration import assign_pairing_numbers
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import publish_round, store_boards
+from tournaments.views.caching import page_key, page_version, remembered, render_claim
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +91,7 @@ def test_renumbering_players_shows_the_new_numbers(client, section, players, ali
 
 def test_a_repeated_read_costs_no_query(client, published_round, django_assert_num_queries):
     client.get(ROUND_PAGE)
-    # The revision read by the first request is trusted for a second (freshness.STAMP_SECONDS).
+    # The revision read by the first request is trusted for half a second (STAMP_SECONDS).
     with django_assert_num_queries(0):
         response = client.get(ROUND_PAGE)
     assert response.status_code == 200
@@ -131,3 +138,44 @@ def test_the_tournament_settings_saved_change_its_pages(client, tournament, sect
     tournament.venue = "Kumasi"
     tournament.save()
     assert client.get("/t/accra/", headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_a_proxy_may_share_only_the_current_anonymous_copy(client, published_round, alice):
+    anonymous = client.get(ROUND_PAGE)
+    # Until the end of the second it was made in: deploy/nginx.conf's shared copies.
+    assert anonymous["X-Accel-Expires"].startswith("@")
+    assert int(anonymous["X-Accel-Expires"][1:]) <= time.time()
+    assert "X-Accel-Expires" not in client.get("/t/accra/men/round/9/")  # a 404
+    client.force_login(alice)
+    assert "X-Accel-Expires" not in client.get(ROUND_PAGE)
+
+
+def test_a_copy_another_process_rendered_is_served_without_rendering(
+    client, published_round, django_assert_num_queries
+):
+    first = client.get(ROUND_PAGE)
+    remembered.clear()  # as a process that has not served this page yet
+    with django_assert_num_queries(0):
+        again = client.get(ROUND_PAGE)
+    assert again.content == first.content
+    assert again["ETag"] == first["ETag"]
+
+
+def test_while_another_process_renders_the_new_copy_the_previous_one_is_served(client, game, alice):
+    before = client.get(ROUND_PAGE)
+    record_result(game, ResultEntry(ending="capture", south_seeds=25, north_seeds=11), by=alice)
+    with translation.override("en"):
+        claim = render_claim(
+            page_version(recent_stamp("accra")), page_key(RequestFactory().get(ROUND_PAGE))
+        )
+    cache.add(claim, True)  # what a process rendering the new copy holds meanwhile
+
+    meanwhile = client.get(ROUND_PAGE)
+    assert meanwhile.content == before.content
+    assert meanwhile["ETag"] == before["ETag"]  # named for what it shows
+    assert "X-Accel-Expires" not in meanwhile  # and not shared by a proxy
+
+    cache.delete(claim)  # that render ended (or its process died and the claim ran out)
+    after = client.get(ROUND_PAGE)
+    assert after["ETag"] != before["ETag"]
+    assert "25" in after.content.decode() and "X-Accel-Expires" in after

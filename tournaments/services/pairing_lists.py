@@ -11,7 +11,7 @@ from decimal import Decimal
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Pairing, Player, RequestedBye, Round, Side
-from tournaments.services.standings import section_standings
+from tournaments.services.standings import section_points
 
 # Why a player of the section has no board in a round, in the order the round page lists them.
 PAIRING_BYE = "pairing_bye"
@@ -146,11 +146,11 @@ def _points_before(round_: Round) -> dict[int, Decimal]:
     """Pairing number -> points after the rounds before `round_`."""
     if round_.number == 1:
         return {}
-    table = section_standings(round_.section, round_.number - 1, extra_tiebreaks=["PTS"])
+    points = section_points(round_.section, round_.number - 1)
     # Points come back from the tie-break core as exact Fractions (halves at most).
     return {
-        row.id: Decimal(row.values["PTS"].numerator) / Decimal(row.values["PTS"].denominator)
-        for row in table.standings.rows
+        number: Decimal(score.numerator) / Decimal(score.denominator)
+        for number, score in points.items()
     }
 
 

@@ -1,15 +1,19 @@
 """QR codes that open a page of the event on a phone, drawn on the server as inline SVG."""
 
 import io
+from functools import lru_cache
 
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
 
+@lru_cache(maxsize=512)
 def qr_svg(url: str, title: str = "") -> SafeString:
     """An <svg> element encoding `url` (no XML declaration, scalable, dark on transparent).
 
-    Safe to insert as is: segno writes the markup and escapes `title`."""
+    Safe to insert as is: segno writes the markup and escapes `title`. Kept per address: a page
+    rendered again after every result shows the same code each time, and drawing it took a tenth
+    of the round page's render."""
     buffer = io.BytesIO()
     segno.make(url, error="m").save(
         buffer,

@@ -6,6 +6,7 @@ plain-Python tie-break core.
 
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 
 from tournaments.models import Player, Round, Section
 from tournaments.services.history import section_history, section_scoring
@@ -61,6 +62,13 @@ def section_standings(
     standings = standings_from_trf(history, codes, scoring=section_scoring(section))
     players = {p.pairing_number: p for p in section.players.select_related("team")}
     return SectionStandings(section, after_round, standings, players, history)
+
+
+def section_points(section: Section, after_round: int) -> dict[int, Fraction]:
+    """Pairing number -> points after `after_round`, without ranking or tie-breaks."""
+    history = section_history(section, after_round)
+    standings = standings_from_trf(history, ["PTS"], scoring=section_scoring(section))
+    return {row.id: row.values["PTS"] for row in standings.rows}
 
 
 def section_crosstable(table: SectionStandings) -> list[tuple[Player, CrosstableRow]]:

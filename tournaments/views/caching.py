@@ -1,14 +1,24 @@
-"""Public reads that cost a 304 or a cache lookup while the tournament has not changed.
+"""Public reads that cost a 304 or a memory lookup while the tournament has not changed.
 
 A spectator's phone polls the round page during a round; hundreds do at the start of one. Each
-request reads the tournament's revision (one indexed query): an unchanged page answers 304 to a
-conditional request, and otherwise comes from the shared cache, rendered once per revision,
-language and address. Logged-in visitors (arbiters) always get a fresh render, since their pages
-carry their own links and forms.
+request reads the tournament's revision (one indexed query, trusted for half a second): an
+unchanged page answers 304 to a conditional request, and otherwise comes from memory, rendered
+once per revision, language and address. Logged-in visitors (arbiters) always get a fresh
+render, since their pages carry their own links and forms.
+
+Each process keeps the last copy it served of every page. When a write raises the revision, the
+first process to need the new copy renders it into the shared cache (Redis when `REDIS_URL` is
+set) and the others take it from there. While it renders, they go on serving their previous
+copy, with its own ETag, for the fraction of a second the render takes: a burst of readers
+right after a result costs one render, not one per process.
 """
 
 import re
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
 from functools import wraps
+from threading import Lock
 
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
@@ -19,9 +29,58 @@ from django.utils.translation import get_language
 from tournaments.freshness import recent_stamp
 
 CACHE_SECONDS = 600
+# How long a render may hold its claim on a page; past that (a killed process) another renders.
+RENDER_SECONDS = 2
+# Pages each process remembers (addresses × languages × formats); the oldest read goes first.
+REMEMBERED_PAGES = 2000
 # The test Django's gzip uses: the API compresses its answers for clients that accept gzip, so
 # the cache keeps a compressed and a plain copy apart.
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+@dataclass(frozen=True)
+class PageCopy:
+    """One rendered answer, with the revision it shows."""
+
+    version: str
+    changed_at: float
+    content: bytes
+    content_type: str
+    encoding: str
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.version}"'
+
+
+class _Remembered:
+    """This process's last copy of each page, the least recently read dropped past the limit."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.copies: OrderedDict[str, PageCopy] = OrderedDict()
+        self.lock = Lock()  # threaded workers share it
+
+    def get(self, page: str) -> PageCopy | None:
+        with self.lock:
+            copy = self.copies.get(page)
+            if copy is not None:
+                self.copies.move_to_end(page)
+            return copy
+
+    def keep(self, page: str, copy: PageCopy) -> None:
+        with self.lock:
+            self.copies[page] = copy
+            self.copies.move_to_end(page)
+            while len(self.copies) > self.limit:
+                self.copies.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.copies.clear()
+
+
+remembered = _Remembered(REMEMBERED_PAGES)
 
 
 def revalidated(view):
@@ -34,22 +93,43 @@ def revalidated(view):
         stamp = recent_stamp(kwargs["slug"])
         if stamp is None:
             return view(request, *args, **kwargs)  # the view answers its own 404
-        pk, revision, changed_at = stamp
-        version = f"{pk}.{revision}.{changed_at.timestamp():.6f}.{get_language()}"
-        etag = f'"{version}"'
+        version = page_version(stamp)
+        changed_at = stamp[2]
         request.page_etag = version  # live pages start polling from the ETag they were sent
-        if etag in _etags(request.headers.get("If-None-Match", "")):
+        wanted = _etags(request.headers.get("If-None-Match", ""))
+        if f'"{version}"' in wanted:
+            served_version, served_at = version, changed_at.timestamp()
             response = HttpResponseNotModified()
         else:
-            response = _cached_render(request, view, args, kwargs, version)
-        response["ETag"] = etag
-        response["Last-Modified"] = http_date(changed_at.timestamp())
+            copy = _page_copy(request, view, args, kwargs, version, changed_at.timestamp())
+            if not isinstance(copy, PageCopy):
+                return copy  # an answer not worth keeping (a 404, a stream): sent as it is
+            served_version, served_at = copy.version, copy.changed_at
+            response = HttpResponseNotModified() if copy.etag in wanted else _answer(copy)
+        response["ETag"] = f'"{served_version}"'
+        response["Last-Modified"] = http_date(served_at)
         # Phones may keep the page but must ask again each time; the 304 makes that cheap.
         response["Cache-Control"] = "no-cache"
+        if served_version == version:
+            # A proxy may share this answer among anonymous readers until the end of this
+            # second (nginx counts whole seconds; deploy/nginx.conf); nginx does not pass the
+            # header on. A previous copy, sent while another process renders, is not shared.
+            response["X-Accel-Expires"] = f"@{int(time.time())}"
         patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept", "Accept-Encoding"))
         return response
 
     return wrapper
+
+
+def page_version(stamp) -> str:
+    """What a page's copy and ETag are named by: the tournament's revision and the language."""
+    pk, revision, changed_at = stamp
+    return f"{pk}.{revision}.{changed_at.timestamp():.6f}.{get_language()}"
+
+
+def render_claim(version: str, page: str) -> str:
+    """The cache key a process holds while it renders `page` at `version`."""
+    return f"rendering:page:{version}:{page}"
 
 
 def _anonymous_read(request) -> bool:
@@ -63,21 +143,51 @@ def _etags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
-def _cached_render(request, view, args, kwargs, version):
+def page_key(request) -> str:
+    """The address, language and format a copy answers for."""
     accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
     gzip = "gzip" if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")) else ""
-    key = f"page:{version}:{request.get_full_path()}:{accept}:{gzip}"
-    cached = cache.get(key)
-    if cached is not None:
-        content, content_type, encoding = cached
-        response = HttpResponse(content, content_type=content_type)
-        if encoding:
-            response["Content-Encoding"] = encoding
-        return response
+    return f"{get_language()}:{request.get_full_path()}:{accept}:{gzip}"
+
+
+def _page_copy(request, view, args, kwargs, version: str, changed_at: float):
+    """The copy of this page to send: this process's, the shared cache's, a fresh render, or,
+    while another process renders this version, this process's previous one."""
+    page = page_key(request)
+    previous = remembered.get(page)
+    if previous is not None and previous.version == version:
+        return previous
+    key = f"page:{version}:{page}"
+    copy = cache.get(key)
+    if copy is None:
+        claim = render_claim(version, page)
+        claimed = cache.add(claim, True, RENDER_SECONDS)
+        if not claimed and previous is not None:
+            return previous
+        try:
+            copy = _render(request, view, args, kwargs, version, changed_at)
+        finally:
+            if claimed:
+                cache.delete(claim)
+        if not isinstance(copy, PageCopy):
+            return copy
+        cache.set(key, copy, CACHE_SECONDS)
+    remembered.keep(page, copy)
+    return copy
+
+
+def _render(request, view, args, kwargs, version: str, changed_at: float):
     response = view(request, *args, **kwargs)
     if hasattr(response, "render") and not getattr(response, "is_rendered", True):
         response.render()
-    if response.status_code == 200 and not response.streaming:
-        encoding = response.get("Content-Encoding", "")
-        cache.set(key, (response.content, response["Content-Type"], encoding), CACHE_SECONDS)
+    if response.status_code != 200 or response.streaming:
+        return response
+    encoding = response.get("Content-Encoding", "")
+    return PageCopy(version, changed_at, response.content, response["Content-Type"], encoding)
+
+
+def _answer(copy: PageCopy) -> HttpResponse:
+    response = HttpResponse(copy.content, content_type=copy.content_type)
+    if copy.encoding:
+        response["Content-Encoding"] = copy.encoding
     return response

@@ -1,0 +1,191 @@
+"""docker-compose's nginx (deploy/nginx.conf) shares public pages among anonymous readers.
+
+The demo is served by scripts/serve with sync workers, as compose runs it, behind nginx with the
+compose configuration. A copy is shared only when the application marks it (X-Accel-Expires, on
+anonymous reads of a published tournament) and only until the end of the second; arbiters and
+API clients with credentials always reach the application.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+from types import SimpleNamespace
+
+import pytest
+
+from tests.servers import (
+    ROOT,
+    free_port,
+    production_env,
+    serve,
+    start_proxy,
+    stop,
+    wait_until_served,
+)
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+DEMO_PASSWORD = "proxy-test-password"
+# A shared copy lives until the end of the second it was made in; a reader polling for a saved
+# result must see it after that. Far more than that is allowed here, for a loaded machine.
+SEEN_WITHIN = 10.0
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory):
+    if not os.path.exists(NGINX):
+        if os.environ.get("CI"):  # .ci/run installs it
+            pytest.fail("nginx is not installed")
+        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    folder = tmp_path_factory.mktemp("proxied")
+    database = f"sqlite:///{folder / 'db.sqlite3'}"
+    env = production_env(DATABASE_URL=database, DEMO_PASSWORD=DEMO_PASSWORD)
+    manage = [sys.executable, "manage.py"]
+    for command in (["migrate", "--no-input", "-v0"], ["loaddemo"]):
+        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    token = subprocess.run(
+        [*manage, "api_token", "arbiter"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()[-1]
+    app_port = free_port()
+    server = serve(database, app_port, WEB_WORKER_CLASS="sync")
+    proxy_port, proxy = start_proxy(app_port, folder)
+    try:
+        wait_until_served(proxy_port, "/")
+        rounds = read(proxy_port, "/api/tournaments/demo/men/rounds/").json()
+        rounds = rounds.get("results", rounds) if isinstance(rounds, dict) else rounds
+        last = max(r["number"] for r in rounds if r["status"] != "draft")
+        yield SimpleNamespace(port=proxy_port, token=token, round=last)
+    finally:
+        stop(proxy)
+        stop(server)
+
+
+class Answer(SimpleNamespace):
+    def json(self):
+        return json.loads(self.body)
+
+    @property
+    def cache(self) -> str:
+        return self.headers.get("X-Cache-Status", "")
+
+
+def read(port, path, headers=None, opener=None, data=None) -> Answer:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", headers=headers or {}, data=data
+    )
+    try:
+        with (opener or urllib.request.build_opener()).open(request, timeout=30) as answer:
+            return Answer(status=answer.status, headers=answer.headers, body=answer.read())
+    except urllib.error.HTTPError as refusal:
+        return Answer(status=refusal.code, headers=refusal.headers, body=refusal.read())
+
+
+def statuses(port, path, times=20, **options) -> list[str]:
+    return [read(port, path, **options).cache for _ in range(times)]
+
+
+def test_repeated_public_reads_are_answered_from_the_shared_copy(hall):
+    for path in (
+        f"/t/demo/men/round/{hall.round}/",
+        "/t/demo/men/standings/",
+        "/api/tournaments/demo/men/standings/",
+    ):
+        seen = statuses(hall.port, path)
+        assert "HIT" in seen, (path, seen)
+        # The application's validators still reach the phone; the proxy's own header does not.
+        answer = read(hall.port, path)
+        assert answer.headers["ETag"] and answer.headers["Cache-Control"] == "no-cache"
+        assert "X-Accel-Expires" not in answer.headers
+
+
+def test_a_saved_result_reaches_readers_once_the_copy_runs_out(hall):
+    path = f"/api/tournaments/demo/men/rounds/{hall.round}/"
+    board = next(p for p in read(hall.port, path).json()["pairings"] if p["north"] is not None)
+    before = board["result"]["south_seeds"] if board["result"] else None
+    south = 30 if before != 30 else 29
+    saved = read(
+        hall.port,
+        f"/api/tournaments/demo/games/{board['id']}/result/",
+        headers={"Authorization": f"Token {hall.token}", "Content-Type": "application/json"},
+        data=json.dumps(
+            {"ending": "capture", "south_seeds": south, "north_seeds": 47 - south, "reason": "x"}
+        ).encode(),
+    )
+    assert saved.status == 200, saved.body
+    deadline = time.monotonic() + SEEN_WITHIN
+    shown = before
+    while shown != south and time.monotonic() < deadline:
+        pairing = next(
+            p for p in read(hall.port, path).json()["pairings"] if p["id"] == board["id"]
+        )
+        shown = pairing["result"]["south_seeds"]
+        time.sleep(0.05)
+    assert shown == south
+
+
+def test_an_api_client_with_credentials_always_reaches_the_application(hall):
+    headers = {"Authorization": f"Token {hall.token}"}
+    seen = statuses(hall.port, "/api/tournaments/demo/men/standings/", headers=headers, times=5)
+    assert set(seen) == {"BYPASS"}
+
+
+def test_a_logged_in_arbiter_is_never_served_the_shared_copy(hall):
+    path = f"/t/demo/men/round/{hall.round}/"
+    assert "HIT" in statuses(hall.port, path)  # an anonymous copy is there to be served
+    cookies = CookieJar()
+    arbiter = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+    read(hall.port, "/accounts/login/", opener=arbiter)
+    csrf = next(cookie.value for cookie in cookies if cookie.name == "csrftoken")
+    form = {"username": "arbiter", "password": DEMO_PASSWORD, "csrfmiddlewaretoken": csrf}
+    read(
+        hall.port,
+        "/accounts/login/",
+        opener=arbiter,
+        data=urllib.parse.urlencode(form).encode(),
+        headers={"Referer": f"http://127.0.0.1:{hall.port}/accounts/login/"},
+    )
+    assert any(cookie.name == "sessionid" for cookie in cookies)
+    for _ in range(3):
+        page = read(hall.port, path, opener=arbiter)
+        assert page.cache == "BYPASS"
+        assert "Log out" in page.body.decode()
+    # ...and what the arbiter was sent was not kept for the others.
+    assert "Log out" not in read(hall.port, path).body.decode()
+
+
+def test_each_language_has_its_own_shared_copy(hall):
+    path = f"/t/demo/men/round/{hall.round}/"
+    for _ in range(3):
+        english = read(hall.port, path, headers={"Accept-Language": "en"})
+        french = read(hall.port, path, headers={"Accept-Language": "fr"})
+        assert english.body != french.body
+        assert english.headers["Content-Language"] == "en"
+        assert french.headers["Content-Language"] == "fr"
+
+
+def test_unmarked_answers_are_never_kept(hall):
+    # The health check (no mark), a page that sets a cookie (the login form), a missing page.
+    for path in ("/healthz", "/accounts/login/", "/t/demo/men/round/99/"):
+        seen = statuses(hall.port, path, times=5)
+        assert "HIT" not in seen, (path, seen)
+
+
+def test_a_phone_holding_the_current_copy_gets_304_from_the_proxy(hall):
+    path = "/t/demo/men/standings/"
+    first = next(
+        answer for answer in (read(hall.port, path) for _ in range(50)) if answer.cache == "HIT"
+    )
+    again = read(hall.port, path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status == 304
+    assert again.body == b""
