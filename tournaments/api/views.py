@@ -186,12 +186,10 @@ class PublishedRounds(ConditionalReadMixin):
             .prefetch_related(
                 Prefetch(
                     "pairings",
-                    queryset=with_versions(Pairing.objects),
+                    queryset=with_versions(
+                        Pairing.objects.select_related("south", "north", "result", "game_record")
+                    ),
                 ),
-                "pairings__south",
-                "pairings__north",
-                "pairings__result",
-                "pairings__game_record",
             )
             .order_by("number")
         )
