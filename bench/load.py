@@ -48,8 +48,8 @@ sys.path.insert(0, str(ROOT))
 from tests import servers  # noqa: E402 - the tests' own way to start nginx as compose does
 
 SLUG = "demo"
-WARM_UP_SECONDS = 3
 SECTION = "men"
+WARM_UP_SECONDS = 3
 
 
 class Client:
