@@ -40,7 +40,7 @@ demo: install
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: install lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 # The whole tree stays clean: lint rules and formatting are checked before the tests.
 lint: install

@@ -186,9 +186,10 @@ class PublishedRounds(ConditionalReadMixin):
             .prefetch_related(
                 Prefetch(
                     "pairings",
+                    # A grouped query keeps no model ordering: the boards' order is asked for.
                     queryset=with_versions(
                         Pairing.objects.select_related("south", "north", "result", "game_record")
-                    ),
+                    ).order_by("board"),
                 ),
             )
             .order_by("number")
