@@ -280,22 +280,7 @@ def start_server(workers: int, worker_class: str):
     }
     port = free_port()
     env["BIND"] = f"127.0.0.1:{port}"
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([*manage, "loaddemo"], cwd=ROOT, env=env, check=True, capture_output=True)
-    # Scripts write with a token: no password hashing on each request.
-    token = (
-        subprocess.run(
-            [*manage, "api_token", "arbiter"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        .stdout.strip()
-        .splitlines()[-1]
-    )
+    token = servers.load_demo(env)
     log = open(ROOT / "bench-load-server.log", "w")  # noqa: SIM115 - closed in stop()
     server = subprocess.Popen(
         ["sh", "scripts/serve"], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
@@ -307,12 +292,7 @@ def start_server(workers: int, worker_class: str):
         log.close()
         subprocess.run([*admin, "-c", f"DROP DATABASE IF EXISTS {database}"], check=False)
 
-    for _ in range(120):
-        try:
-            Client("127.0.0.1", port).request("GET", "/healthz")
-            break
-        except OSError:
-            time.sleep(0.5)
+    wait_for_health(port, seconds=60)
     return port, f"Token {token}", stop
 
 
@@ -321,13 +301,18 @@ def start_proxy(upstream_port: int):
     folder = Path(f"/tmp/oware-load-proxy-{os.getpid()}")
     folder.mkdir(exist_ok=True)
     port, nginx = servers.start_proxy(upstream_port, folder)
-    for _ in range(50):
+    wait_for_health(port, seconds=5)
+    return port, lambda: servers.stop(nginx)
+
+
+def wait_for_health(port: int, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         try:
             Client("127.0.0.1", port).request("GET", "/healthz")
-            break
+            return
         except OSError:
             time.sleep(0.1)
-    return port, lambda: servers.stop(nginx)
 
 
 def main() -> None:

@@ -32,6 +32,23 @@ def production_env(**extra) -> dict:
     return env
 
 
+def load_demo(env: dict) -> str:
+    """Migrate the database of `env`, load the demo into it, and return an API token of its
+    arbiter (scripts write with a token: no password hashing on each request)."""
+    manage = [sys.executable, "manage.py"]
+    for command in (["migrate", "--no-input", "-v0"], ["loaddemo"]):
+        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    issued = subprocess.run(
+        [*manage, "api_token", "arbiter"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return issued.stdout.split()[-1]
+
+
 def serve(database_url: str, port: int, **extra) -> subprocess.Popen:
     """Start scripts/serve with two workers on `port`; stop it with `stop`."""
     env = production_env(

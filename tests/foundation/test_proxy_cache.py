@@ -9,8 +9,6 @@ API clients with credentials always reach the application.
 import json
 import os
 import shutil
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
@@ -21,8 +19,8 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
-    ROOT,
     free_port,
+    load_demo,
     production_env,
     serve,
     start_proxy,
@@ -45,18 +43,7 @@ def hall(tmp_path_factory):
         pytest.skip("nginx is not installed (apt-get install nginx-light)")
     folder = tmp_path_factory.mktemp("proxied")
     database = f"sqlite:///{folder / 'db.sqlite3'}"
-    env = production_env(DATABASE_URL=database, DEMO_PASSWORD=DEMO_PASSWORD)
-    manage = [sys.executable, "manage.py"]
-    for command in (["migrate", "--no-input", "-v0"], ["loaddemo"]):
-        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
-    token = subprocess.run(
-        [*manage, "api_token", "arbiter"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()[-1]
+    token = load_demo(production_env(DATABASE_URL=database, DEMO_PASSWORD=DEMO_PASSWORD))
     app_port = free_port()
     server = serve(database, app_port, WEB_WORKER_CLASS="sync")
     proxy_port, proxy = start_proxy(app_port, folder)

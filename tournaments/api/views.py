@@ -68,7 +68,12 @@ def wants_table(request) -> bool:
 
 
 def with_versions(pairings):
-    """`pairings` with each result's `version` (see `current_version`) read in the same query."""
+    """`pairings` with each result's `version` (see `current_version`) read in the same query,
+    in the order asked for or else the model's (round, board): a grouped query keeps no model
+    ordering of its own."""
+    pairings = pairings.all()  # a manager or a queryset
+    if not pairings.query.order_by:
+        pairings = pairings.order_by(*Pairing._meta.ordering)
     return pairings.annotate(version=Coalesce(Max("result_changes__id"), 0))
 
 
@@ -186,10 +191,9 @@ class PublishedRounds(ConditionalReadMixin):
             .prefetch_related(
                 Prefetch(
                     "pairings",
-                    # A grouped query keeps no model ordering: the boards' order is asked for.
                     queryset=with_versions(
                         Pairing.objects.select_related("south", "north", "result", "game_record")
-                    ).order_by("board"),
+                    ),
                 ),
             )
             .order_by("number")
