@@ -33,7 +33,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -253,12 +252,6 @@ def phase(make_targets, seconds, title):
     return tally, report(tally, seconds, title)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def start_server(workers: int, worker_class: str):
     """A fresh PostgreSQL database with the demo, served by scripts/serve. Returns (port, stop)."""
     server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
@@ -278,7 +271,7 @@ def start_server(workers: int, worker_class: str):
         "WEB_THREADS": "1" if worker_class == "sync" else os.environ.get("WEB_THREADS", "8"),
         "PYTHON": sys.executable,
     }
-    port = free_port()
+    port = servers.free_port()
     env["BIND"] = f"127.0.0.1:{port}"
     token = servers.load_demo(env)
     log = open(ROOT / "bench-load-server.log", "w")  # noqa: SIM115 - closed in stop()
@@ -292,7 +285,7 @@ def start_server(workers: int, worker_class: str):
         log.close()
         subprocess.run([*admin, "-c", f"DROP DATABASE IF EXISTS {database}"], check=False)
 
-    wait_for_health(port, seconds=60)
+    servers.wait_until_served(port, seconds=60)
     return port, f"Token {token}", stop
 
 
@@ -301,18 +294,8 @@ def start_proxy(upstream_port: int):
     folder = Path(f"/tmp/oware-load-proxy-{os.getpid()}")
     folder.mkdir(exist_ok=True)
     port, nginx = servers.start_proxy(upstream_port, folder)
-    wait_for_health(port, seconds=5)
+    servers.wait_until_served(port, seconds=5)
     return port, lambda: servers.stop(nginx)
-
-
-def wait_for_health(port: int, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            Client("127.0.0.1", port).request("GET", "/healthz")
-            return
-        except OSError:
-            time.sleep(0.1)
 
 
 def main() -> None:

@@ -205,7 +205,14 @@ CACHES = {
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    ),
+    # Each process's last copy of every public page (tournaments/views/caching.py): read without
+    # a trip to the shared cache, and served while another process renders the next revision.
+    "remembered": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "remembered-pages",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 
 # Login lockout: after AXES_FAILURE_LIMIT wrong passwords for one username from one address,

@@ -15,14 +15,13 @@ right after a result costs one render, not one per process.
 
 import re
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import wraps
-from threading import Lock
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
+from django.utils.connection import ConnectionProxy
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
@@ -31,8 +30,6 @@ from tournaments.freshness import recent_stamp
 CACHE_SECONDS = 600
 # How long a render may hold its claim on a page; past that (a killed process) another renders.
 RENDER_SECONDS = 2
-# Pages each process remembers (addresses × languages × formats); the oldest read goes first.
-REMEMBERED_PAGES = 2000
 # The test Django's gzip uses: the API compresses its answers for clients that accept gzip, so
 # the cache keeps a compressed and a plain copy apart.
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
@@ -53,34 +50,9 @@ class PageCopy:
         return f'"{self.version}"'
 
 
-class _Remembered:
-    """This process's last copy of each page, the least recently read dropped past the limit."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.copies: OrderedDict[str, PageCopy] = OrderedDict()
-        self.lock = Lock()  # threaded workers share it
-
-    def get(self, page: str) -> PageCopy | None:
-        with self.lock:
-            copy = self.copies.get(page)
-            if copy is not None:
-                self.copies.move_to_end(page)
-            return copy
-
-    def keep(self, page: str, copy: PageCopy) -> None:
-        with self.lock:
-            self.copies[page] = copy
-            self.copies.move_to_end(page)
-            while len(self.copies) > self.limit:
-                self.copies.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.copies.clear()
-
-
-remembered = _Remembered(REMEMBERED_PAGES)
+# This process's last copy of each page (config/settings.py: a LocMemCache of REMEMBERED_PAGES
+# entries, the least recently read dropped first), whatever the shared cache is.
+remembered = ConnectionProxy(caches, "remembered")
 
 
 def revalidated(view):
@@ -166,13 +138,16 @@ def _page_copy(request, view, args, kwargs, version: str, changed_at: float):
             return previous
         try:
             copy = _render(request, view, args, kwargs, version, changed_at)
+            if isinstance(copy, PageCopy):
+                # Stored while the claim still stands: a process that finds the claim gone
+                # then finds the copy, and does not render it a second time.
+                cache.set(key, copy, CACHE_SECONDS)
         finally:
             if claimed:
                 cache.delete(claim)
         if not isinstance(copy, PageCopy):
             return copy
-        cache.set(key, copy, CACHE_SECONDS)
-    remembered.keep(page, copy)
+    remembered.set(page, copy, None)
     return copy
 
 
