@@ -44,11 +44,11 @@ DRF_CODES = {
 }
 
 
-def service_status(error: ServiceError) -> int:
-    """The HTTP status that says what kind of refusal a ServiceError is."""
-    if error.code == "forbidden":
+def legacy_status(code: str) -> int:
+    """The status of a refusal still raised with a free sentence (transitional)."""
+    if code == "forbidden":
         return status.HTTP_403_FORBIDDEN
-    if error.code in CONFLICT_CODES:
+    if code in CONFLICT_CODES:
         return status.HTTP_409_CONFLICT
     return status.HTTP_400_BAD_REQUEST
 
@@ -60,7 +60,7 @@ def api_exception_handler(error, context):
         request.accepted_renderer = JSONRenderer()
         request.accepted_media_type = JSONRenderer.media_type
     if isinstance(error, ServiceError):
-        return Response(error.as_dict(), status=service_status(error))
+        return Response(error.as_dict(), status=error.status)
     # Django's own 404 and 403 (get_object_or_404, an unknown ?format=) as DRF's, with codes.
     if isinstance(error, Http404):
         error = exceptions.NotFound(str(error) or None)
