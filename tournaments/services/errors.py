@@ -8,6 +8,7 @@ keeps its own list of codes.
 """
 
 from enum import Enum
+from http import HTTPStatus
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -43,12 +44,12 @@ class ErrorCode(Enum):
     )
     RESULT_CHANGED = (
         "result_changed",
-        CONFLICT,
+        HTTPStatus.CONFLICT,
         gettext_lazy("Board %(board)d was changed by %(who)s meanwhile; check the result shown."),
     )
     ROUND_NOT_PUBLISHED = (
         "round_not_published",
-        CONFLICT,
+        HTTPStatus.CONFLICT,
         gettext_lazy("Round %(round)d is not published yet."),
     )
     BYE_HAS_NO_RESULT = (
@@ -166,7 +167,11 @@ class ErrorCode(Enum):
         BAD_REQUEST,
         gettext_lazy("The file has %(played)d rounds; the tournament has %(rounds)d."),
     )
-    MAY_NOT_CREATE = ("forbidden", FORBIDDEN, gettext_lazy("You may not create tournaments."))
+    MAY_NOT_CREATE = (
+        "forbidden",
+        HTTPStatus.FORBIDDEN,
+        gettext_lazy("You may not create tournaments."),
+    )
     NOT_A_BACKUP = ("invalid", BAD_REQUEST, gettext_lazy("This is not a tournament backup."))
     BACKUP_VERSION = (
         "invalid",

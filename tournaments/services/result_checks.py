@@ -102,6 +102,24 @@ def assess(entry: ResultEntry, tournament: Tournament) -> Assessment:
     return _from_scores(entry)
 
 
+def kept_entry(result) -> ResultEntry:
+    """The entry a stored result amounts to (its game when the engine can read it, else its
+    ending and scores), for checking rows that arrive already written, as a restore's do."""
+    entry = ResultEntry(
+        south_points=result.south_points,
+        north_points=result.north_points,
+        decided_by=result.decided_by or None,
+        score_unknown=result.score_unknown,
+    )
+    game_record = getattr(result.pairing, "game_record", None)
+    if game_record is not None and game_record.readable:
+        entry.moves, entry.clocks = list(game_record.moves), list(game_record.clocks)
+    if not result.score_unknown:
+        entry.ending = result.ending
+        entry.south_seeds, entry.north_seeds = result.south_seeds, result.north_seeds
+    return entry
+
+
 def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
     if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
         raise ServiceError(ErrorCode.UNEXPECTED_RECORD, field="record")
