@@ -16,10 +16,9 @@ from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import check_record_tags, record_text
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.result_checks import Assessment, ResultEntry, assess, points_of
-from tournaments.services.result_versions import current_version
 from tournaments.services.rounds import complete_if_done
 
-__all__ = ["ResultEntry", "current_version", "record_result"]
+__all__ = ["ResultEntry", "record_result"]
 
 
 def record_result(
@@ -33,8 +32,8 @@ def record_result(
     (nothing written) when `by` is not an arbiter of the tournament, the round is not
     published, the pairing is a bye, or the entry is impossible, contradicts its game or has
     clock readings the time control refuses; the error's `field` names the input at fault. A
-    correction (a result already stored) needs a `reason`. With `expected` (the
-    `current_version` the page showed) a result changed by someone else since is refused
+    correction (a result already stored) needs a `reason`. With `expected` (the version the page
+    showed, `result_versions.current_version`) a result changed by someone else since is refused
     (`result_changed`). An entry that changes nothing is not recorded again.
     """
     tournament = pairing.round.section.tournament
