@@ -235,3 +235,18 @@ def test_every_way_in_stores_the_same_row_with_one_audit_row(arbiter, alice, boa
     (change,) = ResultChange.objects.filter(pairing=pairing)
     assert change.changed_by == alice and change.after == result.snapshot()
     assert revision() > before
+
+
+def test_a_restore_refuses_a_result_the_rules_refuse(alice, board):
+    record_result(board, ResultEntry(**ABSENT_ENTRY), by=alice)
+    alice.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    api = APIClient()
+    api.force_authenticate(alice)
+    backup = api.get("/api/tournaments/accra/export/").json()
+    backup["result"][0] |= {"ending": "capture", "south_seeds": 20, "north_seeds": 20}
+    Round.objects.filter(section__tournament__slug="accra").delete()
+    Tournament.objects.filter(slug="accra").delete()
+    refused = api.post("/api/tournaments/import/", backup, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "invalid"
+    assert "round 1, board 1" in refused.json()["message"]
+    assert not Tournament.objects.exists() and not Result.objects.exists()

@@ -154,7 +154,8 @@ def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None
     declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
     if entry.moves is not None:
         game = replay(entry.moves, variant, declared)
-        clocks = list(entry.clocks) if entry.clocks is not None else [None] * game.plies
+        # A reading missing at the end is unknown, as in a record written without clocks.
+        clocks = (list(entry.clocks or ()) + [None] * game.plies)[: game.plies]
     else:
         game = replay_record(entry.record, variant, declared)
         clocks = parse_leniently(entry.record)[0].clocks
