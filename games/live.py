@@ -1,21 +1,23 @@
 """The live board service: codes, devices, moves, endings and the result a live game gives.
 
 Views only call these functions. Every move a device sends is replayed by the Python engine
-(`games.oware`), never taken on trust from the browser; a finished game goes through the results
-service (`tournaments.services.results.record_result`) as the one way a result is written.
+(`games.oware`), never taken on trust from the browser; a finished game's moves, clock readings
+and ending go to the results service (`tournaments.services.results.record_result`), the one way
+a result is written.
 Refusals are `ServiceError`s with a code, a message and the field at fault.
 """
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from games.models import RecordSource
 from games.models.live import LiveBoard, new_code
 from games.oware.errors import RecordError
-from games.oware.notation import write_record
 from games.oware.replay import Replay, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
 from tournaments.models.results import Ending, Side
 from tournaments.services.errors import ServiceError
+from tournaments.services.game_tags import record_text
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
 
@@ -267,18 +269,12 @@ def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard
 
 
 def _finish(board: LiveBoard, ending: str | None) -> None:
-    """End the game: write its record with clock readings; store it as a pending result, or
-    directly when the tournament allows it. The caller saves the board."""
+    """End the game: write its record with clock readings for the players to see; store it as a
+    pending result, or directly when the tournament allows it. The caller saves the board."""
     pairing = board.pairing
     tournament = pairing.round.section.tournament
     game = game_of(board, ending)
-    tags = {
-        "Event": tournament.name,
-        "Round": str(pairing.round.number),
-        "South": pairing.south.name,
-        "North": pairing.north.name if pairing.north else "",
-    }
-    board.record = write_record(game, tags, clocks=board.clocks)
+    board.record = record_text(pairing, game, board.clocks)
     board.ending = game.ending
     board.offer = ""
     board.state = LiveBoard.State.PENDING
@@ -289,11 +285,16 @@ def _finish(board: LiveBoard, ending: str | None) -> None:
 
 
 def _store(board: LiveBoard, by) -> None:
+    """Hand the results service the game as played: the moves, their clock readings and the
+    ending (declared, or the one the moves gave, which the service finds again)."""
+    entry = ResultEntry(
+        moves=list(board.moves),
+        clocks=list(board.clocks),
+        ending=board.ending or None,
+        source=RecordSource.LIVE,
+    )
     record_result(
-        board.pairing,
-        ResultEntry(record=board.record),
-        by=by,
-        reason=_("Live board %(code)s") % {"code": board.code},
+        board.pairing, entry, by=by, reason=_("Live board %(code)s") % {"code": board.code}
     )
     board.state = LiveBoard.State.CONFIRMED
 

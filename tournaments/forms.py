@@ -58,6 +58,7 @@ class ResultForm(forms.Form):
             decided_by=data["decided_by"] or None,
             record=data["record"],
             stores_at_end=data.get("stores_at_end", False),
+            confirm_agreed=data.get("confirm_agreed", False),
         )
 
 
@@ -366,22 +367,16 @@ class GridResultForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if not data.get("ending"):
-            if data.get("result") == "=":
-                data["ending"] = Ending.DRAW24
-                if data.get("south_seeds") is None and data.get("north_seeds") is None:
-                    data["south_seeds"] = data["north_seeds"] = 24
-            elif data.get("result") in ("1", "0"):
-                data["ending"] = Ending.CAPTURE
-            elif not self.errors:
-                self.add_error("result", _("Type 1, = or 0, or choose the ending."))
+        # An empty row is a slip of the keyboard; the results service decides the ending.
+        if not data.get("ending") and not data.get("result") and not self.errors:
+            self.add_error("result", _("Type 1, = or 0, or choose the ending."))
         return data
 
     def entry(self) -> ResultEntry:
         data = self.cleaned_data
         points = GRID_RESULTS.get(data["result"])
         return ResultEntry(
-            ending=data["ending"],
+            ending=data["ending"] or None,
             south_seeds=data["south_seeds"],
             north_seeds=data["north_seeds"],
             south_points=Decimal(points[0]) if points else None,

@@ -110,6 +110,20 @@ def _loss_score(own: int, loser: int) -> tuple[int, int]:
     return (own, WIN_SCORE) if loser == 0 else (WIN_SCORE, own)
 
 
+def score_at_stop(ending: str, stores: tuple[int, int], loser: int) -> tuple[int, int]:
+    """The game score of a game stopped by `ending` ('time' or 'resign') with `stores` in the
+    stores at that moment, `loser` (0 South, 1 North) being the flagged or resigning player.
+
+    The competition's table, kept here only: a flag fall follows `timed_out_score`, a resigning
+    player keeps his store against 25.
+    """
+    if ending == TIME:
+        return timed_out_score(stores, loser)[0]
+    if ending == RESIGN:
+        return _loss_score(stores[loser], loser)
+    raise ValueError(f"{ending!r} is not a stopped game")
+
+
 def result_of_replay(game: Replay) -> GameResult:
     """The result of a replayed game. Raises RecordError('unfinished') when it has no ending."""
     if game.ending is None:
@@ -122,7 +136,7 @@ def result_of_replay(game: Replay) -> GameResult:
         score, winner = timed_out_score(game.stores, game.to_move)
     elif game.ending == RESIGN:
         winner = Side(game.to_move).opponent.letter
-        score = _loss_score(game.stores[game.to_move], game.to_move)
+        score = score_at_stop(RESIGN, game.stores, game.to_move)
     else:
         score, winner = tuple(game.stores), game.winner
     return GameResult(game.ending, points_for(winner), score, winner, game.plies)

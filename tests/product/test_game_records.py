@@ -46,7 +46,7 @@ def test_a_record_is_stored_as_moves_and_clock_readings(game, alice):
 
 def test_the_caller_names_the_source(game, alice):
     moves, _ = played_game("capture")
-    record_result(game, ResultEntry(record=record_of(moves)), by=alice, source="imported")
+    record_result(game, ResultEntry(record=record_of(moves), source="imported"), by=alice)
     assert GameRecord.objects.get(pairing=game).source == "imported"
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from tournaments.models import Result, ResultChange, Round
 from tournaments.services.errors import ServiceError
-from tournaments.services.results import ResultEntry, current_version, record_result
+from tournaments.services.result_versions import current_version
+from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import unpublish_round
 
 pytestmark = pytest.mark.django_db

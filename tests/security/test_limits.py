@@ -10,7 +10,8 @@ from tournaments.models import Player, Result, Round
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import create_tournament
 from tournaments.services.registration import register_player
-from tournaments.services.results import MAX_RECORD_PLIES, ResultEntry, record_result
+from tournaments.services.result_checks import MAX_RECORD_PLIES
+from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import delete_draft_round, store_boards
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ def test_a_record_longer_than_the_limit_is_refused_before_anything_is_stored(
 ):
     moves, replayed = played_game()
     record = record_of(moves)
-    monkeypatch.setattr("tournaments.services.results.MAX_RECORD_PLIES", replayed.plies - 1)
+    monkeypatch.setattr("tournaments.services.result_checks.MAX_RECORD_PLIES", replayed.plies - 1)
     with pytest.raises(ServiceError) as refused:
         record_result(game, ResultEntry(record=record), by=alice)
     assert refused.value.code == "record_too_long"

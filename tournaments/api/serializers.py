@@ -2,7 +2,7 @@ from rest_framework import serializers
 
 from tournaments.models import Pairing, Player, Result, Round, Section, Team, Tournament
 from tournaments.models.results import Ending, Side
-from tournaments.services.results import current_version
+from tournaments.services.result_versions import current_version
 
 
 def version_of(pairing) -> int:

@@ -5,11 +5,7 @@ Views only read and call services (`tournaments/services/`); every refusal is a 
 or a DRF error, which `errors.py` turns into the one error shape.
 """
 
-import io
-import zipfile
-
-from django.db.models import Max, Prefetch
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -22,7 +18,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.oware.notation import write_record
-from games.oware.ogn import write_ogn
 from tournaments import tiebreak_labels
 from tournaments.api.conditional import ConditionalReadMixin
 from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
@@ -41,9 +36,12 @@ from tournaments.api.serializers import (
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Section, Tournament
 from tournaments.services.errors import ServiceError
-from tournaments.services.games import game_positions, record_tags, replayed_game
+from tournaments.services.game_files import games_zip
+from tournaments.services.game_tags import game_tags
+from tournaments.services.games import game_positions, replayed_game
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.registration import register_player, update_player
+from tournaments.services.result_versions import with_versions
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
 from tournaments.services.standings import (
@@ -65,16 +63,6 @@ FORMAT_PARAMETER = OpenApiParameter(
 
 def wants_table(request) -> bool:
     return getattr(request.accepted_renderer, "format", "json") in TABLE_FORMATS
-
-
-def with_versions(pairings):
-    """`pairings` with each result's `version` (see `current_version`) read in the same query,
-    in the order asked for or else the model's (round, board): a grouped query keeps no model
-    ordering of its own."""
-    pairings = pairings.all()  # a manager or a queryset
-    if not pairings.query.order_by:
-        pairings = pairings.order_by(*Pairing._meta.ordering)
-    return pairings.annotate(version=Coalesce(Max("result_changes__id"), 0))
 
 
 def published_games(slug: str):
@@ -397,7 +385,7 @@ class SectionGamesText(ConditionalReadMixin, APIView):
     @extend_schema(responses={(200, "text/plain"): OpenApiResponse(description="Game records")})
     def get(self, request, slug, section):
         _group, games = _section_games(slug, section)
-        text = "\n".join(write_record(game, record_tags(pairing)) for pairing, game in games)
+        text = "\n".join(write_record(game, game_tags(pairing)) for pairing, game in games)
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{slug}-{section}-games.txt"'
         return response
@@ -411,15 +399,11 @@ class SectionGamesOgn(ConditionalReadMixin, APIView):
     )
     def get(self, request, slug, section):
         _group, games = _section_games(slug, section)
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for pairing, game in games:
-                name = f"round{pairing.round.number:02d}-board{pairing.board:02d}.ogn"
-                # A fixed date keeps the archive identical while the games are (for ETags).
-                info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, write_ogn(game, record_tags(pairing)))
-        response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+        archive = games_zip(
+            [pairing for pairing, _game in games],
+            lambda pairing: f"round{pairing.round.number:02d}-board{pairing.board:02d}.ogn",
+        )
+        response = HttpResponse(archive, content_type="application/zip")
         response["Content-Disposition"] = f'attachment; filename="{slug}-{section}-ogn.zip"'
         return response
 

@@ -4,7 +4,13 @@ The document holds the tournament with its sections, teams, players, requested b
 pairings, seats, results, the games' move records and the audit trail of result changes.
 Rows are numbered 1..n per kind in a fixed order and refer to each other by those numbers, and
 users by username, so that export → import into an empty database → export gives an identical
-file. Timestamps (when a round was paired, a result entered or changed) are kept as they were.
+file. Timestamps (when a round was paired, a result entered or changed) are kept as they were;
+the tournament's revision, which only tells caches whether it changed, is not kept.
+
+A restore copies results that were checked and audited when they were entered: their audit
+trail is the file's, row for row, with who changed what and why. Each one is checked again by
+the results service's checker, so a damaged or edited file cannot store a result the rules
+refuse, and the restored tournament's revision is raised like after any write.
 """
 
 import datetime
@@ -16,6 +22,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from games.models import GameRecord
+from tournaments.freshness import touch
 from tournaments.models import (
     Pairing,
     Player,
@@ -28,8 +35,9 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.events import CREATE_PERMISSION
+from tournaments.services.result_checks import assess, kept_entry
 
 FORMAT = "oware-tournament-backup"
 VERSION = 1
@@ -56,6 +64,8 @@ KINDS: list[tuple[str, type[models.Model], str, tuple[str, ...]]] = [
     ),
 ]
 KIND_OF_MODEL = {model: kind for kind, model, _lookup, _order in KINDS}
+# Fields written for the caches, not the tournament's data: left out of a backup, ignored in one.
+BOOKKEEPING = {Tournament: {"revision", "changed_at"}}
 
 
 def export_tournament(tournament: Tournament) -> dict:
@@ -81,7 +91,7 @@ def dumps_backup(document: dict) -> str:
 def _row_data(row: models.Model, numbers, users) -> dict:
     data = {"id": numbers[type(row)][row.pk]}
     for field in type(row)._meta.concrete_fields:
-        if field.primary_key:
+        if field.primary_key or field.name in BOOKKEEPING.get(type(row), ()):
             continue
         value = field.value_from_object(row)
         if field.is_relation:
@@ -115,27 +125,17 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
     (arbiters) or left empty (who entered a result).
     """
     if by is not None and not by.has_perm(CREATE_PERMISSION):
-        raise ServiceError(_("You may not create tournaments."), code="forbidden")
+        raise ServiceError(ErrorCode.MAY_NOT_CREATE)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ServiceError(_("This is not a tournament backup."), code="invalid", field="file")
+        raise ServiceError(ErrorCode.NOT_A_BACKUP, field="file")
     if document.get("version") != VERSION:
-        raise ServiceError(
-            _("Backup version %(version)s cannot be read.") % {"version": document.get("version")},
-            code="invalid",
-            field="file",
-        )
+        raise ServiceError(ErrorCode.BACKUP_VERSION, field="file", version=document.get("version"))
     try:
         slug = document["tournament"][0]["slug"]
     except (KeyError, IndexError, TypeError) as error:
-        raise ServiceError(
-            _("The backup has no tournament."), code="invalid", field="tournament"
-        ) from error
+        raise ServiceError(ErrorCode.BACKUP_WITHOUT_TOURNAMENT, field="tournament") from error
     if Tournament.objects.filter(slug=slug).exists():
-        raise ServiceError(
-            _("A tournament %(slug)s exists already.") % {"slug": slug},
-            code="tournament_exists",
-            field="slug",
-        )
+        raise ServiceError(ErrorCode.TOURNAMENT_EXISTS, field="slug", slug=slug)
     users = {user.get_username(): user for user in get_user_model().objects.all()}
     created: dict[type, dict[int, models.Model]] = {}
     try:
@@ -145,12 +145,10 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
             created[model] = {number: row for (number, _row), row in zip(rows, saved, strict=True)}
             _restore_timestamps(model, document.get(kind, []), saved)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        raise ServiceError(
-            _("The backup is damaged: %(problem)s") % {"problem": error},
-            code="invalid",
-            field="file",
-        ) from error
+        raise ServiceError(ErrorCode.BACKUP_DAMAGED, field="file", problem=error) from error
     tournament = created[Tournament][1]
+    _check_results(tournament)
+    touch(tournament.pk)
     names = document["tournament"][0].get("arbiters", [])
     tournament.arbiters.set([users[name] for name in names if name in users])
     if by is not None:
@@ -158,10 +156,26 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
     return tournament
 
 
+def _check_results(tournament: Tournament) -> None:
+    """Refuse the restore (nothing written) when a result is one the rules do not allow."""
+    results = Result.objects.filter(pairing__round__section__tournament=tournament)
+    for result in results.select_related("pairing__game_record", "pairing__round"):
+        try:
+            assess(kept_entry(result), tournament)
+        except ServiceError as error:
+            problem = _("round %(round)d, board %(board)d: %(problem)s") % {
+                "round": result.pairing.round.number,
+                "board": result.pairing.board,
+                "problem": error.message,
+            }
+            raise ServiceError(ErrorCode.BACKUP_DAMAGED, field="file", problem=problem) from error
+
+
 def _new_row(model, data: dict, created, users) -> tuple[int, models.Model]:
     values = {}
     for field in model._meta.concrete_fields:
-        if field.primary_key or field.name not in data:
+        skipped = BOOKKEEPING.get(model, ())
+        if field.primary_key or field.name not in data or field.name in skipped:
             continue
         value = data[field.name]
         if field.is_relation:

@@ -8,6 +8,7 @@ keeps its own list of codes.
 """
 
 from enum import Enum
+from http import HTTPStatus
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -33,6 +34,160 @@ class ErrorCode(Enum):
         "conflict",
         CONFLICT,
         gettext_lazy("Someone saved a conflicting entry meanwhile; reload the page and try again."),
+    )
+    # Results and the files that bring them (services/results.py, result_checks.py,
+    # game_tags.py, game_files.py, trf_import.py, backup.py).
+    REASON_REQUIRED = (
+        "reason_required",
+        BAD_REQUEST,
+        gettext_lazy("Board %(board)d already has a result; give the reason for the correction."),
+    )
+    RESULT_CHANGED = (
+        "result_changed",
+        HTTPStatus.CONFLICT,
+        gettext_lazy("Board %(board)d was changed by %(who)s meanwhile; check the result shown."),
+    )
+    ROUND_NOT_PUBLISHED = (
+        "round_not_published",
+        HTTPStatus.CONFLICT,
+        gettext_lazy("Round %(round)d is not published yet."),
+    )
+    BYE_HAS_NO_RESULT = (
+        "bye_has_no_result",
+        BAD_REQUEST,
+        gettext_lazy("A pairing-allocated bye has no game result."),
+    )
+    TAG_MISMATCH = (
+        "tag_mismatch",
+        BAD_REQUEST,
+        gettext_lazy("The record's %(tag)s tag says “%(found)s”, but this game has “%(wanted)s”."),
+    )
+    UNEXPECTED_RECORD = (
+        "unexpected_record",
+        BAD_REQUEST,
+        gettext_lazy("A forfeit has no move record."),
+    )
+    RECORD_TOO_LONG = (
+        "record_too_long",
+        BAD_REQUEST,
+        gettext_lazy("A move record may be at most %(limit)d characters long."),
+    )
+    RECORD_TOO_MANY_PLIES = (
+        "record_too_long",
+        BAD_REQUEST,
+        gettext_lazy("A move record may have at most %(limit)d plies; this one has %(plies)d."),
+    )
+    ENDING_MISMATCH = (
+        "ending_mismatch",
+        BAD_REQUEST,
+        gettext_lazy("The record ends by %(found)s, not %(entered)s."),
+    )
+    DECLARED_SCORE = (
+        "declared_score",
+        BAD_REQUEST,
+        gettext_lazy("The record gives the game score %(south)d–%(north)d, not %(typed)s."),
+    )
+    DECIDED_BY_MISMATCH = (
+        "decided_by_mismatch",
+        BAD_REQUEST,
+        gettext_lazy(
+            "The record leaves %(side)s to move, so that player is the one who lost "
+            "on time or resigned."
+        ),
+    )
+    AGREED_END_UNCONFIRMED = (
+        "agreed_end_unconfirmed",
+        BAD_REQUEST,
+        gettext_lazy("Check the repeated positions, then confirm the agreed end."),
+    )
+    MISSING_ENDING = (
+        "missing_ending",
+        BAD_REQUEST,
+        gettext_lazy("Give the ending, or a move record."),
+    )
+    MISSING_ABSENT = (
+        "missing_absent",
+        BAD_REQUEST,
+        gettext_lazy("Name the player who did not appear."),
+    )
+    MISSING_DECIDED_BY = (
+        "missing_decided_by",
+        BAD_REQUEST,
+        gettext_lazy("Name the player who lost on time or resigned."),
+    )
+    RESIGNER_WINS = (
+        "inconsistent_with_ending",
+        BAD_REQUEST,
+        gettext_lazy("The resigning player cannot have the winning score."),
+    )
+    RESIGNER_HAS_WON = (
+        "inconsistent_with_ending",
+        BAD_REQUEST,
+        gettext_lazy("A player with more than 24 seeds has already won; he cannot resign."),
+    )
+    STORES_OVER_48 = (
+        "too_many_seeds",
+        BAD_REQUEST,
+        gettext_lazy("The two stores hold more than 48 seeds."),
+    )
+    POINTS_MISMATCH = (
+        "points_mismatch",
+        BAD_REQUEST,
+        gettext_lazy("The game gives %(south)s–%(north)s, not the points entered."),
+    )
+    OTHER_PLAYERS = (
+        "other_players",
+        BAD_REQUEST,
+        gettext_lazy("The file's %(side)s player is %(named)s, not %(player)s."),
+    )
+    NOT_AN_OGN_ZIP = (
+        "bad_file",
+        BAD_REQUEST,
+        gettext_lazy("The file is not a zip of .ogn game files."),
+    )
+    EMPTY_OGN_ZIP = ("bad_file", BAD_REQUEST, gettext_lazy("The zip holds no .ogn file."))
+    NO_SUCH_BOARD = (
+        "no_such_board",
+        BAD_REQUEST,
+        gettext_lazy("No board of round %(number)d has these players or this board number."),
+    )
+    INVALID_TRF = ("invalid_trf", BAD_REQUEST, gettext_lazy("%(problem)s"))
+    TRF_PLAYERS_DISAGREE = (
+        "invalid_trf",
+        BAD_REQUEST,
+        gettext_lazy("Round %(round)d: players %(a)d and %(b)d do not name each other."),
+    )
+    SECTION_NAME_TAKEN = (
+        "duplicate_section",
+        BAD_REQUEST,
+        gettext_lazy("The tournament has a section %(name)s already."),
+    )
+    TOO_MANY_ROUNDS = (
+        "too_many_rounds",
+        BAD_REQUEST,
+        gettext_lazy("The file has %(played)d rounds; the tournament has %(rounds)d."),
+    )
+    MAY_NOT_CREATE = (
+        "forbidden",
+        HTTPStatus.FORBIDDEN,
+        gettext_lazy("You may not create tournaments."),
+    )
+    NOT_A_BACKUP = ("invalid", BAD_REQUEST, gettext_lazy("This is not a tournament backup."))
+    BACKUP_VERSION = (
+        "invalid",
+        BAD_REQUEST,
+        gettext_lazy("Backup version %(version)s cannot be read."),
+    )
+    BACKUP_WITHOUT_TOURNAMENT = (
+        "invalid",
+        BAD_REQUEST,
+        gettext_lazy("The backup has no tournament."),
+    )
+    BACKUP_DAMAGED = ("invalid", BAD_REQUEST, gettext_lazy("The backup is damaged: %(problem)s"))
+    TOURNAMENT_EXISTS = (
+        "tournament_exists",
+        BAD_REQUEST,
+        gettext_lazy("A tournament %(slug)s exists already."),
     )
 
 

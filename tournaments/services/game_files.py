@@ -1,5 +1,5 @@
-"""Game files (Aualé's .ogn) in and out: one game imported into a pairing through the results
-service, one game or a whole round exported.
+"""Game files (Aualé's .ogn) in and out: one game or a round's zip of them imported through the
+results service; one game, or any list of games as a zip, exported.
 
 An imported file goes through the same validator as a typed record: it is read by the engine's
 .ogn reader, written back as a record in the product's notation (tags, moves, clock readings,
@@ -12,17 +12,19 @@ import zipfile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import GameRecord, RecordSource
+from games.models import RecordSource
 from games.oware.clock import clock_text
 from games.oware.errors import RecordError
 from games.oware.notation import write_record
 from games.oware.ogn import read_ogn, write_ogn
 from games.oware.replay import replay
 from tournaments.models import Pairing, Result, Round
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.services.game_tags import game_tags
 from tournaments.services.results import ResultEntry, record_result
 
-# Tags that name the game's place in the tournament; the rest of a file's tags are kept as read.
+# A fixed date in every zip entry keeps an archive identical while its games are (for ETags).
+ZIP_DATE = (2000, 1, 1, 0, 0, 0)
 
 
 def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
@@ -46,25 +48,17 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
         named = read.tags.get(tag, "?").strip()
         if named not in ("", "?") and player is not None and named != player.name:
             raise ServiceError(
-                _("The file's %(side)s player is %(named)s, not %(player)s.")
-                % {"side": tag, "named": named, "player": player.name},
-                code="other_players",
-                field="record",
+                ErrorCode.OTHER_PLAYERS, field="record", side=tag, named=named, player=player.name
             )
     record = write_record(read.game, read.tags, clocks=read.clocks)
-    return record_result(
-        pairing,
-        ResultEntry(record=record),
-        by=by,
-        reason=reason,
-        source=RecordSource.IMPORTED,
-    )
+    entry = ResultEntry(record=record, source=RecordSource.IMPORTED)
+    return record_result(pairing, entry, by=by, reason=reason)
 
 
 def game_ogn(pairing: Pairing) -> str | None:
     """The .ogn file of the game of `pairing`, with its clock readings; None when it has no
     record. A record the engine could not read is returned as it was entered."""
-    game_record = GameRecord.objects.filter(pairing=pairing).first()
+    game_record = getattr(pairing, "game_record", None)
     if game_record is None:
         return None
     if not game_record.readable:
@@ -74,34 +68,32 @@ def game_ogn(pairing: Pairing) -> str | None:
     readings = [None] + [
         clock_text(reading) if reading is not None else None for reading in game_record.clocks
     ]
-    return write_ogn(game, _place_tags(pairing), readings)
+    return write_ogn(game, game_tags(pairing), readings)
 
 
-def round_ogn_zip(round_: Round) -> bytes:
-    """A zip of the .ogn files of every recorded game of `round_`, `board-NN.ogn` each."""
+def games_zip(pairings, file_name) -> bytes:
+    """A zip of the .ogn file of each of `pairings` that has a record, named `file_name(pairing)`.
+
+    Select `round__section__tournament`, `south`, `north` and `game_record` on `pairings` to
+    build it without a query per game.
+    """
     buffer = io.BytesIO()
-    pairings = round_.pairings.select_related(
-        "round__section__tournament", "south", "north"
-    ).order_by("board")
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for pairing in pairings:
             text = game_ogn(pairing)
             if text is not None:
-                archive.writestr(f"board-{pairing.board:02d}.ogn", text)
+                info = zipfile.ZipInfo(file_name(pairing), date_time=ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, text)
     return buffer.getvalue()
 
 
-def _place_tags(pairing: Pairing) -> dict[str, str]:
-    tournament = pairing.round.section.tournament
-    date = tournament.start_date.strftime("%Y.%m.%d") if tournament.start_date else "?"
-    return {
-        "Event": f"{tournament.name} — {pairing.round.section.name}",
-        "Site": tournament.venue or "?",
-        "Date": date,
-        "Round": f"{pairing.round.number}.{pairing.board}",
-        "South": pairing.south.name,
-        "North": pairing.north.name if pairing.north else "?",
-    }
+def round_ogn_zip(round_: Round) -> bytes:
+    """A zip of the .ogn files of every recorded game of `round_`, `board-NN.ogn` each."""
+    pairings = round_.pairings.select_related(
+        "round__section__tournament", "south", "north", "game_record"
+    ).order_by("board")
+    return games_zip(pairings, lambda pairing: f"board-{pairing.board:02d}.ogn")
 
 
 @transaction.atomic
@@ -117,11 +109,9 @@ def import_round_ogn(round_: Round, archive: bytes, *, by, reason: str = "") -> 
         files = zipfile.ZipFile(io.BytesIO(archive))
         names = sorted(name for name in files.namelist() if name.lower().endswith(".ogn"))
     except zipfile.BadZipFile as error:
-        raise ServiceError(
-            _("The file is not a zip of .ogn game files."), code="bad_file", field="file"
-        ) from error
+        raise ServiceError(ErrorCode.NOT_AN_OGN_ZIP, field="file") from error
     if not names:
-        raise ServiceError(_("The zip holds no .ogn file."), code="bad_file", field="file")
+        raise ServiceError(ErrorCode.EMPTY_OGN_ZIP, field="file")
     pairings = list(round_.pairings.select_related("round__section__tournament", "south", "north"))
     for name in names:
         try:
@@ -148,12 +138,7 @@ def _board_of(text: str, round_: Round, pairings: list[Pairing]) -> Pairing:
     for pairing in pairings:
         if pairing.north and (pairing.south.name, pairing.north.name) == (south, north):
             return pairing
-    raise ServiceError(
-        _("No board of round %(number)d has these players or this board number.")
-        % {"number": round_.number},
-        code="no_such_board",
-        field="file",
-    )
+    raise ServiceError(ErrorCode.NO_SUCH_BOARD, field="file", number=round_.number)
 
 
 def _in_file(name: str, problem: str, code: str) -> ServiceError:

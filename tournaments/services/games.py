@@ -217,16 +217,3 @@ def game_positions(pairing, variant: str) -> list[dict] | None:
             }
         )
     return positions
-
-
-def record_tags(pairing) -> dict[str, str]:
-    """The standard tags of `pairing`'s game as exports write them (spec/notation.md)."""
-    tournament = pairing.round.section.tournament
-    return {
-        "Event": f"{tournament.name} — {pairing.round.section.name}",
-        "Site": tournament.venue,
-        "Date": tournament.start_date.strftime("%Y.%m.%d") if tournament.start_date else "?",
-        "Round": str(pairing.round.number),
-        "South": pairing.south.name,
-        "North": pairing.north.name if pairing.north else "?",
-    }

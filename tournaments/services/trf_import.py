@@ -1,11 +1,12 @@
 """Importing a section with its history from a TRF file (an event started in another program).
 
 Players keep the file's pairing numbers; each round of the file becomes a completed round with
-its boards, the pairing-allocated bye, requested byes and forfeits. TRF gives the points of a
-game but not its game score nor how it ended: such results are stored with `score_unknown` set
-(a decisive game as a capture, a draw as 24–24 for the ending, no seeds), shown as "score
-unknown", and team tie-breaks over game scores say they are incomplete. The next round paired
-in the product is then the one the Dutch engine's command line pairs from the same file.
+its boards, the pairing-allocated bye, requested byes and forfeits. Every game's result goes
+through the results service like one typed by the importing arbiter (one audit row each, with
+the reason "Imported from TRF"). TRF gives the points of a game but not its game score nor how
+it ended: the entry says so (`score_unknown`), pages show "score unknown", and team tie-breaks
+over game scores say they are incomplete. The next round paired in the product is then the one
+the Dutch engine's command line pairs from the same file.
 
 The file's initial colour (`XXC white1`/`black1`, or record 152) is kept on the section, so its
 later rounds pair as the file's own program would.
@@ -18,10 +19,11 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pairing, Player, RequestedBye, Result, Round, Section, Tournament
+from tournaments.models import Player, RequestedBye, Round, Section, Tournament
 from tournaments.models.results import Ending, Side
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.permissions import require_arbiter
+from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
 from tournaments.trf import codes, parse
 from tournaments.trf.errors import TrfError
@@ -50,21 +52,14 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
     try:
         trf = parse(text)
     except TrfError as error:
-        raise ServiceError(str(error), code="invalid_trf", field="file") from error
+        raise ServiceError(ErrorCode.INVALID_TRF, field="file", problem=str(error)) from error
     slug = slugify(name)[: Section._meta.get_field("slug").max_length].strip("-")
     if not slug or tournament.sections.filter(slug=slug).exists():
-        raise ServiceError(
-            _("The tournament has a section %(name)s already.") % {"name": name},
-            code="duplicate_section",
-            field="name",
-        )
+        raise ServiceError(ErrorCode.SECTION_NAME_TAKEN, field="name", name=name)
     played = max((len(p.rounds) for p in trf.players), default=0)
     if played >= tournament.rounds:
         raise ServiceError(
-            _("The file has %(played)d rounds; the tournament has %(rounds)d.")
-            % {"played": played, "rounds": tournament.rounds},
-            code="too_many_rounds",
-            field="file",
+            ErrorCode.TOO_MANY_ROUNDS, field="file", played=played, rounds=tournament.rounds
         )
     section = tournament.sections.create(
         name=name,
@@ -116,10 +111,7 @@ def _import_round(section: Section, number: int, trf, players: dict[int, Player]
         their = other.rounds[number - 1] if number <= len(other.rounds) else None
         if their is None or their.opponent != tpn:
             raise ServiceError(
-                _("Round %(round)d: players %(a)d and %(b)d do not name each other.")
-                % {"round": number, "a": tpn, "b": cell.opponent},
-                code="invalid_trf",
-                field="file",
+                ErrorCode.TRF_PLAYERS_DISAGREE, field="file", round=number, a=tpn, b=cell.opponent
             )
         south, north = (tpn, cell.opponent) if cell.colour == "w" else (cell.opponent, tpn)
         own, theirs = (cell.result, their.result) if south == tpn else (their.result, cell.result)
@@ -129,38 +121,23 @@ def _import_round(section: Section, number: int, trf, players: dict[int, Player]
     # Games first by board, the bye last, as the product stores rounds.
     boards.sort(key=lambda board: board[1] is None)
     store_boards(round_, boards)
-    games = round_.pairings.filter(north__isnull=False).order_by("board")
-    Result.objects.bulk_create(
-        _result(pairing, south_code, north_code, by)
-        for pairing, (south_code, north_code) in zip(games, outcomes, strict=True)
+    games = round_.pairings.filter(north__isnull=False).select_related(
+        "round__section__tournament", "south", "north"
     )
+    for pairing, (south_code, north_code) in zip(games.order_by("board"), outcomes, strict=True):
+        entry = _entry(south_code, north_code)
+        record_result(pairing, entry, by=by, reason=_("Imported from TRF"))
 
 
-def _result(pairing: Pairing, south: str, north: str, by) -> Result:
+def _entry(south: str, north: str) -> ResultEntry:
+    """What the file says of a game, and nothing more: a forfeit and who was absent, or the
+    points with the game score unknown."""
     if south in codes.FORFEITS or north in codes.FORFEITS:
         if south == codes.FORFEIT_LOSS and north == codes.FORFEIT_LOSS:
-            return Result(
-                pairing=pairing,
-                south_points=0,
-                north_points=0,
-                ending=Ending.DOUBLE_FORFEIT,
-                entered_by=by,
-            )
+            return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
         absent = Side.SOUTH if south == codes.FORFEIT_LOSS else Side.NORTH
-        return Result(
-            pairing=pairing,
-            south_points=Decimal(absent == Side.NORTH),
-            north_points=Decimal(absent == Side.SOUTH),
-            ending=Ending.FORFEIT,
-            decided_by=absent,
-            entered_by=by,
-        )
+        return ResultEntry(ending=Ending.FORFEIT, decided_by=absent)
     south_points = POINTS_OF_GAME[south]
-    return Result(
-        pairing=pairing,
-        south_points=south_points,
-        north_points=Decimal(1) - south_points,
-        ending=Ending.DRAW24 if south_points == Decimal("0.5") else Ending.CAPTURE,
-        score_unknown=True,
-        entered_by=by,
+    return ResultEntry(
+        south_points=south_points, north_points=Decimal(1) - south_points, score_unknown=True
     )

@@ -4,7 +4,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 
 
 def arbiter_required(view):
@@ -24,3 +24,13 @@ def arbiter_required(view):
         return view(request, tournament, *args, **kwargs)
 
     return wrapper
+
+
+def section_round(tournament, section: str, number: int):
+    """Round `number` of section `section` of `tournament`, draft or not (arbiters' pages)."""
+    return get_object_or_404(
+        Round.objects.select_related("section__tournament"),
+        section__tournament=tournament,
+        section__slug=section,
+        number=number,
+    )

@@ -8,14 +8,15 @@ from django.views.decorators.http import require_POST
 from tournaments.forms import DraftPairingForm, GameFileForm, PublishForm, ResultForm
 from tournaments.models import Pairing, Result, Round
 from tournaments.services import rounds as round_service
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_files import import_ogn, import_round_ogn
 from tournaments.services.games import agreed_end_repetitions, move_list
 from tournaments.services.progress import next_step
 from tournaments.services.registration import numbering_needed
-from tournaments.services.results import current_version, record_result
+from tournaments.services.result_versions import current_version
+from tournaments.services.results import record_result
 from tournaments.services.schedule import section_schedule
-from tournaments.views.access import arbiter_required
+from tournaments.views.access import arbiter_required, section_round
 from tournaments.views.refusals import show_on_form
 
 
@@ -59,18 +60,9 @@ def pair_next(request, tournament, section):
     return redirect("arbiter:round", slug=tournament.slug, section=group.slug, number=round_.number)
 
 
-def _round(tournament, section, number) -> Round:
-    return get_object_or_404(
-        Round.objects.select_related("section__tournament"),
-        section__tournament=tournament,
-        section__slug=section,
-        number=number,
-    )
-
-
 @arbiter_required
 def round_detail(request, tournament, section, number):
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     pairings = round_.pairings.select_related("south", "north", "result")
     return render(
         request,
@@ -90,7 +82,7 @@ def round_detail(request, tournament, section, number):
 def publish(request, tournament, section, number):
     """Publishing asks first (a page with a confirming checkbox): players see the pairing at
     once."""
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     form = PublishForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -110,7 +102,7 @@ def publish(request, tournament, section, number):
 @require_POST
 @arbiter_required
 def unpublish(request, tournament, section, number):
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     try:
         round_service.unpublish_round(round_, by=request.user)
     except ServiceError as error:
@@ -126,7 +118,7 @@ def unpublish(request, tournament, section, number):
 @require_POST
 @arbiter_required
 def delete_draft(request, tournament, section, number):
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     try:
         round_service.delete_draft_round(round_, by=request.user)
     except ServiceError as error:
@@ -138,7 +130,7 @@ def delete_draft(request, tournament, section, number):
 
 @arbiter_required
 def edit_draft(request, tournament, section, number):
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     edit = None
     if request.method == "POST":
         form = DraftPairingForm(request.POST)
@@ -175,9 +167,9 @@ def edit_draft(request, tournament, section, number):
 
 @arbiter_required
 def enter_result(request, tournament, pairing_id):
-    """Enter or correct a game's result: typed, or imported from an .ogn file. An agreed end is
-    saved only once the arbiter has seen the repetitions the engine finds in its record; a
-    result saved by someone else since the page was shown is not overwritten."""
+    """Enter or correct a game's result: typed, or imported from an .ogn file. The results
+    service decides (an agreed end, for one, is saved once the arbiter confirms having seen its
+    repetitions); the page shows its refusals beside their fields."""
     pairing = get_object_or_404(
         Pairing.objects.select_related(
             "round__section__tournament", "south", "north", "result", "game_record"
@@ -185,65 +177,63 @@ def enter_result(request, tournament, pairing_id):
         pk=pairing_id,
         round__section__tournament=tournament,
     )
+    form = file_form = None
+    saved = False
+    if request.method == "POST" and "import_ogn" in request.POST:
+        file_form, saved = _import_game_file(request, pairing)
+    elif request.method == "POST":
+        form, saved = _enter_typed(request, pairing)
+    if saved:
+        return _result_saved(request, tournament, pairing)
+    return _result_page(request, pairing, form, file_form)
+
+
+def _import_game_file(request, pairing) -> tuple[GameFileForm, bool]:
+    file_form = GameFileForm(request.POST, request.FILES)
+    if not file_form.is_valid():
+        return file_form, False
+    data = file_form.cleaned_data
+    try:
+        import_ogn(pairing, data["text"], by=request.user, reason=data["reason"])
+    except ServiceError as error:
+        file_form.add_error(None, error.message)
+        return file_form, False
+    return file_form, True
+
+
+def _enter_typed(request, pairing) -> tuple[ResultForm, bool]:
+    form = ResultForm(request.POST)
+    form.fields["reason"].required = hasattr(pairing, "result")
+    if not form.is_valid():
+        return form, False
+    data = form.cleaned_data
+    try:
+        record_result(
+            pairing, form.entry(), by=request.user, reason=data["reason"], expected=data["version"]
+        )
+    except ServiceError as error:
+        if error.code == ErrorCode.RESULT_CHANGED.code:
+            # Show what the other arbiter saved; saving again is then deliberate.
+            form.data = form.data.copy()
+            form.data["version"] = current_version(pairing)
+        show_on_form(form, error)
+        return form, False
+    return form, True
+
+
+def _result_page(request, pairing, form, file_form):
+    tournament = pairing.round.section.tournament
     current = getattr(pairing, "result", None)
     repetitions = None
-    form = file_form = None
-    if request.method == "POST" and "import_ogn" in request.POST:
-        file_form = GameFileForm(request.POST, request.FILES)
-        if file_form.is_valid():
-            try:
-                import_ogn(
-                    pairing,
-                    file_form.cleaned_data["text"],
-                    by=request.user,
-                    reason=file_form.cleaned_data["reason"],
-                )
-            except ServiceError as error:
-                file_form.add_error(None, error.message)
-            else:
-                return _result_saved(request, tournament, pairing)
-    elif request.method == "POST":
-        form = ResultForm(request.POST)
-        form.fields["reason"].required = current is not None
-        if form.is_valid():
-            entry = form.entry()
-            repetitions = agreed_end_repetitions(entry.record, tournament.variant, entry.ending)
-            if repetitions is not None and not form.cleaned_data["confirm_agreed"]:
-                form.add_error(
-                    "confirm_agreed",
-                    _("Check the repeated positions, then confirm the agreed end."),
-                )
-            else:
-                try:
-                    record_result(
-                        pairing,
-                        entry,
-                        by=request.user,
-                        reason=form.cleaned_data["reason"],
-                        expected=form.cleaned_data["version"],
-                    )
-                except ServiceError as error:
-                    if error.code == "result_changed":
-                        # Show what the other arbiter saved; saving again is then deliberate.
-                        current = Result.objects.filter(pairing=pairing).first()
-                        form.data = form.data.copy()
-                        form.data["version"] = current_version(pairing)
-                    show_on_form(form, error)
-                else:
-                    return _result_saved(request, tournament, pairing)
     if form is None:
-        initial = {"version": current_version(pairing)}
-        if current:
-            initial |= {
-                "ending": current.ending if not current.record else "",
-                "south_seeds": current.south_seeds,
-                "north_seeds": current.north_seeds,
-                "decided_by": current.decided_by,
-                "record": current.record,
-            }
-        form = ResultForm(initial=initial)
+        form = ResultForm(initial=_initial_entry(pairing, current))
         form.fields["reason"].required = current is not None
-    changes = pairing.result_changes.select_related("changed_by")
+    else:
+        current = Result.objects.filter(pairing=pairing).first()
+        data = getattr(form, "cleaned_data", {})
+        repetitions = agreed_end_repetitions(
+            data.get("record", ""), tournament.variant, data.get("ending") or None
+        )
     return render(
         request,
         "tournaments/arbiter/result.html",
@@ -253,13 +243,26 @@ def enter_result(request, tournament, pairing_id):
             "form": form,
             "file_form": file_form or GameFileForm(),
             "result": current,
-            "changes": changes,
+            "changes": pairing.result_changes.select_related("changed_by"),
             "repetitions": repetitions,
             "moves": move_list(
                 getattr(pairing, "game_record", None), tournament.clock_warning_minutes
             ),
         },
     )
+
+
+def _initial_entry(pairing, current) -> dict:
+    initial = {"version": current_version(pairing)}
+    if current:
+        initial |= {
+            "ending": current.ending if not current.record else "",
+            "south_seeds": current.south_seeds,
+            "north_seeds": current.north_seeds,
+            "decided_by": current.decided_by,
+            "record": current.record,
+        }
+    return initial
 
 
 def _result_saved(request, tournament, pairing):
@@ -276,7 +279,7 @@ def _result_saved(request, tournament, pairing):
 @arbiter_required
 def import_round_games(request, tournament, section, number):
     """A zip of the round's .ogn game files, each entered on its board, all or nothing."""
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     upload = request.FILES.get("file")
     try:
         if upload is None:

@@ -5,19 +5,18 @@ board's refusals beside their fields. `result-grid.js` posts the same form with 
 JSON back (Accept: application/json), so the arbiter stays on the page.
 """
 
-from django.db.models import Max
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import GridResultForm
-from tournaments.models import Pairing, ResultChange
+from tournaments.models import Pairing
 from tournaments.services.errors import ServiceError
+from tournaments.services.result_versions import current_version, round_versions
 from tournaments.services.results import record_result
 from tournaments.services.rounds import games_without_result
-from tournaments.views.access import arbiter_required
-from tournaments.views.arbiter import _round
+from tournaments.views.access import arbiter_required, section_round
 
 # A refusal about the points goes beside the result cell; one about the game as a whole
 # (round not published, stale version) above the row.
@@ -48,12 +47,7 @@ def _initial(pairing, version: int) -> dict:
 
 def _rows(round_, bound: dict | None = None):
     """(pairing, form) for each game of the round; `bound` maps a board to its posted form."""
-    versions = dict(
-        ResultChange.objects.filter(pairing__round=round_)
-        .values("pairing")
-        .annotate(last=Max("pk"))
-        .values_list("pairing", "last")
-    )
+    versions = round_versions(round_)
     pairings = round_.pairings.filter(north__isnull=False).select_related(
         "south__team", "north__team", "result"
     )
@@ -67,7 +61,7 @@ def _rows(round_, bound: dict | None = None):
 
 @arbiter_required
 def grid(request, tournament, section, number, bound=None):
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     waiting = games_without_result(round_).order_by("board").values_list("board", flat=True)
     return render(
         request,
@@ -90,7 +84,7 @@ def _wants_json(request) -> bool:
 @require_POST
 @arbiter_required
 def save_board(request, tournament, section, number, board):
-    round_ = _round(tournament, section, number)
+    round_ = section_round(tournament, section, number)
     pairing = get_object_or_404(
         Pairing.objects.select_related("round__section__tournament"),
         round=round_,
@@ -129,11 +123,10 @@ def _saved(request, round_, pairing, result):
             section=round_.section.slug,
             number=round_.number,
         )
-    version = pairing.result_changes.order_by("-pk").values_list("pk", flat=True).first()
     return JsonResponse(
         {
             "ok": True,
-            "version": version or 0,
+            "version": current_version(pairing),
             "remaining": remaining,
             "result": _result_cell(result),
             "south_seeds": result.south_seeds,

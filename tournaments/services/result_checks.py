@@ -1,0 +1,304 @@
+"""What an entry of a result says, and whether it can be: the checks before anything is written.
+
+An entry carries either the game itself — a record typed or read from a file (text), or the
+moves a live board played — which the rules engine replays (the outcome is computed, never
+typed), or scores typed by the arbiter, which are checked to be possible for the ending. The
+results service (`results.record_result`) writes what `assess` returns and nothing else.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from games.models import RecordSource
+from games.oware.clock import check_clocks
+from games.oware.errors import RecordError
+from games.oware.notation import parse_leniently, replay_record
+from games.oware.outcome import (
+    GameResult,
+    ResultEntryError,
+    points_for,
+    result_from_scores,
+    result_of_replay,
+    score_at_stop,
+)
+from games.oware.replay import Replay, replay
+from games.oware.sides import Side as BoardSide
+from tournaments.models import Tournament
+from tournaments.models.results import Ending, Side
+from tournaments.services.core_messages import entry_problem, record_problem
+from tournaments.services.errors import ErrorCode, ServiceError
+
+# Endings a record can declare after its last move; the others follow from the moves.
+DECLARED_ENDINGS = {Ending.AGREED, Ending.TIME, Ending.RESIGN}
+STOPPED_ENDINGS = (Ending.TIME, Ending.RESIGN)
+OTHER_SIDE = {Side.SOUTH: Side.NORTH, Side.NORTH: Side.SOUTH}
+# Longest record accepted. Competition games end long before (a cycle is ended by agreement);
+# the limits keep one typed record from costing seconds of replay and a page of megabytes.
+MAX_RECORD_PLIES = 1000
+MAX_RECORD_CHARACTERS = 20_000
+
+
+@dataclass
+class ResultEntry:
+    """What was entered for one game, by a person or brought by a file or a live board.
+
+    The game, when there is one, is either `record` (text in the notation, tags allowed) or
+    `moves` (mover-relative pits in order) with `clocks` (the mover's seconds after each ply,
+    None where unknown). With a game, `ending` may be left out (the moves decide) or be `agreed`,
+    `time` or `resign` declared after the last move; typed scores and points, when given, must
+    agree with the replay. Without a game, `ending` and the scores must be possible together; a
+    result typed as points alone (the grid's 1, = or 0) is a game played out: a draw at 24–24,
+    otherwise a capture. `decided_by` is the flagged player for `time`, the resigning one for
+    `resign`, the absent one for `forfeit` ('S' or 'N').
+
+    With `stores_at_end`, the seeds typed for `time` or `resign` are the two stores at the moment
+    the flag fell or the player resigned; the game score then follows the competition table
+    (`games.oware.outcome.score_at_stop`). `score_unknown`: only the points are known (a game
+    imported from another program's TRF). `source` marks the game's record (typed, imported,
+    live). `confirm_agreed`: whoever entered an agreed end has seen the repeated positions the
+    engine finds in it (the one-board page asks first; other ways in have nothing to show).
+    """
+
+    ending: str | None = None
+    south_seeds: int | None = None
+    north_seeds: int | None = None
+    south_points: Decimal | None = None
+    north_points: Decimal | None = None
+    decided_by: str | None = None
+    record: str = ""
+    stores_at_end: bool = False
+    moves: list[int] | None = None
+    clocks: list[int | None] | None = None
+    source: str = RecordSource.TYPED
+    score_unknown: bool = False
+    confirm_agreed: bool = True
+
+    @property
+    def has_game(self) -> bool:
+        return self.moves is not None or bool(self.record.strip())
+
+
+@dataclass
+class Assessment:
+    """An entry checked: its game result, the side that decided it ('' when none), and for an
+    entry with a game the replay and the clock readings (seconds or None, one per ply)."""
+
+    outcome: GameResult
+    decided_by: str
+    game: Replay | None = None
+    clocks: list[int | None] | None = None
+    score_unknown: bool = False
+
+
+def assess(entry: ResultEntry, tournament: Tournament) -> Assessment:
+    """Check `entry` against the rules of `tournament`'s variant and, for a game, its clock
+    readings against the time control. Raises ServiceError when the entry is impossible."""
+    if entry.has_game:
+        return _from_game(entry, tournament)
+    if entry.score_unknown:
+        return _points_only(entry)
+    return _from_scores(entry)
+
+
+def kept_entry(result) -> ResultEntry:
+    """The entry a stored result amounts to (its game when the engine can read it, else its
+    ending and scores), for checking rows that arrive already written, as a restore's do."""
+    entry = ResultEntry(
+        south_points=result.south_points,
+        north_points=result.north_points,
+        decided_by=result.decided_by or None,
+        score_unknown=result.score_unknown,
+    )
+    game_record = getattr(result.pairing, "game_record", None)
+    if game_record is not None and game_record.readable:
+        entry.moves, entry.clocks = list(game_record.moves), list(game_record.clocks)
+    if not result.score_unknown:
+        entry.ending = result.ending
+        entry.south_seeds, entry.north_seeds = result.south_seeds, result.north_seeds
+    return entry
+
+
+def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
+    if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
+        raise ServiceError(ErrorCode.UNEXPECTED_RECORD, field="record")
+    if len(entry.record) > MAX_RECORD_CHARACTERS:
+        raise ServiceError(ErrorCode.RECORD_TOO_LONG, field="record", limit=MAX_RECORD_CHARACTERS)
+    try:
+        game, clocks = _replayed(entry, tournament.variant)
+        # Before the ending: a refused reading names an earlier ply than an unfinished game.
+        check_clocks(
+            clocks,
+            game.sides,
+            start_seconds=tournament.minutes_per_player * 60,
+            ending=game.ending,
+            to_move=game.to_move,
+        )
+        outcome = result_of_replay(game)
+    except RecordError as error:
+        raise ServiceError(
+            _("Move record, ply %(ply)d: %(problem)s.")
+            % {"ply": error.ply, "problem": record_problem(error)},
+            code=error.reason,  # the engine's reason: empty_pit, must_feed, …
+            field="record",
+        ) from error
+    decided_by = _check_typed_against(entry, outcome, game)
+    if outcome.ending == Ending.AGREED and not entry.confirm_agreed:
+        raise ServiceError(ErrorCode.AGREED_END_UNCONFIRMED, field="confirm_agreed")
+    return Assessment(outcome, decided_by, game, clocks)
+
+
+def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None]]:
+    """The entry's game replayed with its declared ending, and its clock readings."""
+    declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
+    if entry.moves is not None:
+        game = replay(entry.moves, variant, declared)
+        # A reading missing at the end is unknown, as in a record written without clocks.
+        clocks = (list(entry.clocks or ()) + [None] * game.plies)[: game.plies]
+    else:
+        game = replay_record(entry.record, variant, declared)
+        clocks = parse_leniently(entry.record)[0].clocks
+    if game.plies > MAX_RECORD_PLIES:
+        raise ServiceError(
+            ErrorCode.RECORD_TOO_MANY_PLIES,
+            field="record",
+            limit=MAX_RECORD_PLIES,
+            plies=game.plies,
+        )
+    return game, clocks
+
+
+def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) -> str:
+    """Refuse an ending, scores, points or decided side typed beside a game that it does not
+    give; return the side that decided it ('' when none)."""
+    if entry.ending and entry.ending != outcome.ending:
+        raise ServiceError(
+            ErrorCode.ENDING_MISMATCH, field="ending", found=outcome.ending, entered=entry.ending
+        )
+    scores = _typed_scores(entry)
+    if scores is not None and scores != outcome.game_score:
+        raise ServiceError(
+            ErrorCode.DECLARED_SCORE,
+            field="south_seeds",
+            south=outcome.game_score[0],
+            north=outcome.game_score[1],
+            typed=f"{scores[0]}–{scores[1]}",
+        )
+    decided_by = ""
+    if outcome.ending in STOPPED_ENDINGS:
+        decided_by = Side.of(game.to_move)
+        if entry.decided_by and entry.decided_by != decided_by:
+            raise ServiceError(
+                ErrorCode.DECIDED_BY_MISMATCH, field="decided_by", side=decided_by.label
+            )
+    _check_typed_points(entry, outcome)
+    return decided_by
+
+
+def _from_scores(entry: ResultEntry) -> Assessment:
+    ending = entry.ending or _ending_of_points(entry)
+    if not ending:
+        raise ServiceError(ErrorCode.MISSING_ENDING, field="ending")
+    winner = None
+    if ending == Ending.FORFEIT:
+        if entry.decided_by not in OTHER_SIDE:
+            raise ServiceError(ErrorCode.MISSING_ABSENT, field="decided_by")
+        winner = OTHER_SIDE[entry.decided_by]
+    if ending in STOPPED_ENDINGS and entry.decided_by not in OTHER_SIDE:
+        raise ServiceError(ErrorCode.MISSING_DECIDED_BY, field="decided_by")
+    south_seeds, north_seeds = _game_score(entry, ending)
+    try:
+        outcome = result_from_scores(
+            ending,
+            south_seeds,
+            north_seeds,
+            winner=winner,
+            flagged=entry.decided_by if ending == Ending.TIME else None,
+        )
+    except ResultEntryError as error:
+        raise ServiceError(
+            entry_problem(error), code=error.code, field=_field_name(error.field)
+        ) from error
+    if ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
+        raise ServiceError(ErrorCode.RESIGNER_WINS, field="decided_by")
+    _check_typed_points(entry, outcome)
+    decided_by = entry.decided_by if ending in (*STOPPED_ENDINGS, Ending.FORFEIT) else ""
+    return Assessment(outcome, decided_by)
+
+
+def _ending_of_points(entry: ResultEntry) -> str | None:
+    """The ending of a result typed as points alone: a game played out, drawn at 24–24 or won
+    by a capture."""
+    if entry.south_points is None or entry.north_points is None:
+        return None
+    if Decimal(str(entry.south_points)) == Decimal(str(entry.north_points)):
+        return Ending.DRAW24
+    return Ending.CAPTURE
+
+
+def _points_only(entry: ResultEntry) -> Assessment:
+    """A game whose points alone are known. The schema wants an ending: a draw is kept as
+    `draw24` and a win as `capture`, and pages say "score unknown" instead of either."""
+    south, north = Decimal(str(entry.south_points)), Decimal(str(entry.north_points))
+    winner = "draw" if south == north else Side.SOUTH if south > north else Side.NORTH
+    ending = Ending.DRAW24 if winner == "draw" else Ending.CAPTURE
+    outcome = GameResult(ending, points_for(winner), None, winner)
+    _check_typed_points(entry, outcome)
+    return Assessment(outcome, "", score_unknown=True)
+
+
+def _field_name(core_field: str) -> str:
+    return {
+        "south": "south_seeds",
+        "north": "north_seeds",
+        "score": "south_seeds",
+        "points": "south_points",
+        "flagged": "decided_by",
+        "winner": "decided_by",
+    }.get(core_field, core_field)
+
+
+def _typed_scores(entry: ResultEntry) -> tuple[int, int] | None:
+    if entry.south_seeds is None and entry.north_seeds is None:
+        return None
+    return (entry.south_seeds, entry.north_seeds)
+
+
+def _check_typed_points(entry: ResultEntry, outcome: GameResult) -> None:
+    """Points typed beside a record or scores are a cross-check: each one given must agree."""
+    computed = points_of(outcome)
+    for field, typed, right in zip(
+        ("south_points", "north_points"),
+        (entry.south_points, entry.north_points),
+        computed,
+        strict=True,
+    ):
+        if typed is not None and Decimal(str(typed)) != right:
+            raise ServiceError(
+                ErrorCode.POINTS_MISMATCH, field=field, south=computed[0], north=computed[1]
+            )
+
+
+def points_of(outcome: GameResult) -> tuple[Decimal, Decimal]:
+    """(South, North) points of `outcome` as the database keeps them."""
+    return tuple(Decimal(str(p)).normalize() for p in outcome.points)
+
+
+def _game_score(entry: ResultEntry, ending: str) -> tuple[int | None, int | None]:
+    """The game score typed, completed where the entry leaves it to the rules: a draw typed as
+    points alone is 24–24, and stores typed at a flag fall or a resignation follow the table."""
+    if entry.south_seeds is None and entry.north_seeds is None and not entry.ending:
+        if ending == Ending.DRAW24:
+            return 24, 24
+    if not entry.stores_at_end or ending not in STOPPED_ENDINGS:
+        return entry.south_seeds, entry.north_seeds
+    if entry.south_seeds is None or entry.north_seeds is None or entry.decided_by not in OTHER_SIDE:
+        return entry.south_seeds, entry.north_seeds
+    if entry.south_seeds + entry.north_seeds > 48:
+        raise ServiceError(ErrorCode.STORES_OVER_48, field="north_seeds")
+    loser = BoardSide.from_letter(entry.decided_by)
+    stores = (entry.south_seeds, entry.north_seeds)
+    if ending == Ending.RESIGN and stores[loser] > 24:
+        raise ServiceError(ErrorCode.RESIGNER_HAS_WON, field="decided_by")
+    return score_at_stop(ending, stores, loser)
