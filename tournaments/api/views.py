@@ -40,10 +40,9 @@ from tournaments.api.serializers import (
 )
 from tournaments.lookups import public_section, public_tournament
 from tournaments.models import Pairing, Round, Section, Tournament
-from tournaments.services.errors import ServiceError
 from tournaments.services.games import game_positions, record_tags, replayed_game
 from tournaments.services.permissions import require_arbiter
-from tournaments.services.registration import register_player, update_player
+from tournaments.services.registration import register_player, team_by_code, update_player
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
 from tournaments.services.standings import (
@@ -164,18 +163,7 @@ def _player_fields(data, tournament: Tournament, *, partial: bool) -> dict:
     serializer.is_valid(raise_exception=True)
     fields = dict(serializer.validated_data)
     if "team" in fields:
-        code = fields.pop("team")
-        team = None
-        if code:
-            team = tournament.teams.filter(code=code).first()
-            if team is None:
-                raise ServiceError(
-                    _("%(name)s has no team with code %(code)s.")
-                    % {"name": tournament.name, "code": code},
-                    code="invalid",
-                    field="team",
-                )
-        fields["team"] = team
+        fields["team"] = team_by_code(tournament, fields.pop("team"))
     return fields
 
 

@@ -13,38 +13,259 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy
 
-BAD_REQUEST, FORBIDDEN, NOT_FOUND, CONFLICT = 400, 403, 404, 409
+# Named apart from the members, which share some of these names.
+HTTP_400, HTTP_403, HTTP_404, HTTP_409 = 400, 403, 404, 409
 
 
 class ErrorCode(Enum):
     """A reason for a refusal: ``(code, HTTP status, message template)``.
 
-    The template is lazy (translated when read) and takes ``%(name)s`` parameters.
+    The template is lazy (translated when read) and takes ``%(name)s`` parameters. A refusal met
+    in several situations keeps one code and names a template per situation (a dict), so that
+    its message still says what to do next; the raise site picks one with ``case=``.
+    Statuses: 403 forbidden, 404 a thing that does not exist, 409 the tournament's state
+    forbids it, 400 bad input.
     """
 
     def __init__(self, code: str, status: int, template):
         self.code = code
         self.status = status
-        self.template = template
+        self.templates = template if isinstance(template, dict) else {None: template}
 
-    FORBIDDEN = ("forbidden", FORBIDDEN, gettext_lazy("You are not an arbiter of this tournament."))
-    INVALID = ("invalid", BAD_REQUEST, gettext_lazy("%(problem)s"))
+    def message(self, case: str | None = None, **params) -> str:
+        """The template of `case` in the active language, filled with `params`."""
+        template = str(self.templates[case])
+        return template % params if params else template
+
+    @classmethod
+    def for_code(cls, code: str) -> "ErrorCode | None":
+        return _BY_CODE.get(code)
+
+    # --- anywhere ---------------------------------------------------------------------------
+    FORBIDDEN = (
+        "forbidden",
+        HTTP_403,
+        gettext_lazy("Only an arbiter of %(name)s may change it."),
+    )
+    INVALID = ("invalid", HTTP_400, gettext_lazy("%(problem)s"))
     CONFLICT = (
         "conflict",
-        CONFLICT,
+        HTTP_409,
         gettext_lazy("Someone saved a conflicting entry meanwhile; reload the page and try again."),
     )
+    BAD_REQUEST = ("bad_request", HTTP_400, gettext_lazy("Unknown request."))
+
+    # --- tournaments, sections and teams (services/events.py) --------------------------------
+    CREATE_FORBIDDEN = (
+        "create_forbidden",
+        HTTP_403,
+        gettext_lazy("You may not create tournaments."),
+    )
+    NO_SECTION = (
+        "no_section",
+        HTTP_400,
+        gettext_lazy("A tournament needs at least one section."),
+    )
+    DUPLICATE_SECTION = (
+        "duplicate_section",
+        HTTP_400,
+        gettext_lazy("Two sections have the same name."),
+    )
+    UNKNOWN_PAIRING_SYSTEM = (
+        "unknown_pairing_system",
+        HTTP_400,
+        gettext_lazy("Unknown pairing system."),
+    )
+    ROUNDS_PAIRED = (
+        "rounds_paired",
+        HTTP_409,
+        gettext_lazy("%(count)d rounds are already paired."),
+    )
+    MIXED_SECTION = (
+        "mixed_section",
+        HTTP_409,
+        gettext_lazy("Players of the other sex are registered in %(section)s."),
+    )
+    # Something that only makes sense before the section's first round is paired.
+    ROUNDS_EXIST = (
+        "rounds_exist",
+        HTTP_409,
+        {
+            "team": gettext_lazy("Players of %(team)s are already paired; the team stays."),
+            "player": gettext_lazy(
+                "A round of %(section)s is paired: withdraw the player instead."
+            ),
+            "numbers": gettext_lazy("Pairing numbers are fixed once round 1 is paired."),
+        },
+    )
+
+    # --- players (services/registration.py) -----------------------------------------------
+    WRONG_SEX = (
+        "wrong_sex",
+        HTTP_400,
+        gettext_lazy("The section %(section)s is for %(sex)s players only."),
+    )
+    FOREIGN_TEAM = (
+        "foreign_team",
+        HTTP_400,
+        gettext_lazy("The team %(team)s belongs to another tournament."),
+    )
+    UNKNOWN_TEAM = (
+        "unknown_team",
+        HTTP_400,
+        gettext_lazy("%(name)s has no team with code %(team_code)s."),
+    )
+    TEAM_FULL = (
+        "team_full",
+        HTTP_409,
+        gettext_lazy(
+            "The team %(team)s already has %(count)d players in %(section)s, its full quota."
+        ),
+    )
+    SCHEDULE_FIXED = (
+        "schedule_fixed",
+        HTTP_409,
+        gettext_lazy(
+            "A round robin's schedule is fixed once round 1 is paired; no player can join."
+        ),
+    )
+    NOT_WITHDRAWN = ("not_withdrawn", HTTP_409, gettext_lazy("%(name)s is not withdrawn."))
+    BEFORE_WITHDRAWAL = (
+        "before_withdrawal",
+        HTTP_400,
+        gettext_lazy("%(name)s was withdrawn from round %(round)d; re-enter him from then on."),
+    )
+    BAD_ORDER = (
+        "bad_order",
+        HTTP_400,
+        gettext_lazy("The order must list every player of the section exactly once."),
+    )
+    ALREADY_PAIRED = (
+        "already_paired",
+        HTTP_409,
+        gettext_lazy("%(name)s is already paired in round %(round)d or later."),
+    )
+    NO_SUCH_ROUND = (
+        "no_such_round",
+        HTTP_400,
+        gettext_lazy("The tournament has rounds 1 to %(rounds)d."),
+    )
+    NOT_PLAYING = (
+        "not_playing",
+        HTTP_409,
+        gettext_lazy("%(name)s does not play round %(round)d anyway."),
+    )
+    BAD_FILE = (
+        "bad_file",
+        HTTP_400,
+        {
+            "no_header": gettext_lazy(
+                "The first line must name the columns, among them the player's name."
+            ),
+            "bad_trf": gettext_lazy("The TRF file cannot be read, line %(line)s: %(problem)s"),
+        },
+    )
+    IMPORT_ERRORS = (
+        "import_errors",
+        HTTP_400,
+        {
+            "rows": gettext_lazy("%(count)d rows have errors; nothing was imported."),
+            "empty": gettext_lazy("The file holds no player."),
+        },
+    )
+
+    # --- rounds (services/rounds.py) ------------------------------------------------------
+    # The round this needs unpaired is paired already.
+    ROUND_EXISTS = (
+        "round_exists",
+        HTTP_409,
+        {
+            "meanwhile": gettext_lazy("That round was paired a moment ago by someone else."),
+            "draft": gettext_lazy("Round %(round)d is still a draft: publish or delete it first."),
+            "reenter": gettext_lazy(
+                "Round %(round)d is already paired; re-enter the player from a later round."
+            ),
+            "bye": gettext_lazy(
+                "Round %(round)d is already paired; a bye must be asked for before."
+            ),
+        },
+    )
+    RESULTS_MISSING = (
+        "results_missing",
+        HTTP_409,
+        gettext_lazy("Round %(round)d has %(count)d game(s) without a result."),
+    )
+    TOURNAMENT_OVER = (
+        "tournament_over",
+        HTTP_409,
+        gettext_lazy("All %(rounds)d rounds are paired."),
+    )
+    NO_PLAYERS = (
+        "no_players",
+        HTTP_409,
+        gettext_lazy("Nobody in %(section)s plays round %(round)d."),
+    )
+    PAIRING_IMPOSSIBLE = (
+        "pairing_impossible",
+        HTTP_409,
+        gettext_lazy("No valid pairing exists: %(reason)s"),
+    )
+    ROUND_GONE = (
+        "round_gone",
+        HTTP_409,
+        gettext_lazy("Round %(number)d no longer exists: it was deleted meanwhile."),
+    )
+    # Only a draft can be changed this way.
+    ROUND_PUBLISHED = (
+        "round_published",
+        HTTP_409,
+        {
+            "delete": gettext_lazy("Round %(number)d is published; only a draft can be deleted."),
+            "publish": gettext_lazy("Round %(number)d is already published."),
+            "edit": gettext_lazy("Round %(number)d is published; its pairing is final."),
+        },
+    )
+    TWO_BYES = (
+        "two_byes",
+        HTTP_400,
+        gettext_lazy("A round has at most one pairing-allocated bye."),
+    )
+    IMPOSSIBLE_PAIRING = ("impossible_pairing", HTTP_400, gettext_lazy("%(findings)s."))
+    ROUND_DRAFT = ("round_draft", HTTP_409, gettext_lazy("Round %(number)d is still a draft."))
+    ROUND_HAS_RESULTS = (
+        "round_has_results",
+        HTTP_409,
+        gettext_lazy("Round %(number)d has results; correct them instead of taking it back."),
+    )
+    NOT_LAST_ROUND = (
+        "not_last_round",
+        HTTP_409,
+        gettext_lazy("Round %(number)d is not the last round paired."),
+    )
+    NO_FILE = ("no_file", HTTP_400, gettext_lazy("Choose a zip of .ogn files."))
+
+
+_BY_CODE = {member.code: member for member in ErrorCode}
 
 
 class ServiceError(Exception):
     """A request that cannot be carried out; nothing was written.
 
-    ``ServiceError(ErrorCode.X, field="name", **params)``. ``code`` is machine-readable (the API
-    returns it), ``status`` the HTTP status it answers, ``field`` names the input at fault when
-    there is one, and ``message`` is the code's template filled with ``params``, for a person.
+    ``ServiceError(ErrorCode.X, field="name", case=None, **params)``. ``code`` is machine-readable
+    (the API returns it), ``status`` the HTTP status it answers, ``field`` names the input at
+    fault when there is one, and ``message`` is the code's template (of ``case``, for a code with
+    several) filled with ``params``, for a person, in the language active when it is read.
     """
 
-    def __init__(self, error, *, field: str | None = None, code: str | None = None, **params):
+    def __init__(
+        self,
+        error,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        case: str | None = None,
+        **params,
+    ):
         if isinstance(error, ErrorCode):
             self.error = error
             self.params = params
@@ -54,6 +275,7 @@ class ServiceError(Exception):
             self.params = {"problem": error}
             super().__init__(error)
         self._code = code
+        self.case = case
         self.field = field
 
     @property
@@ -72,7 +294,7 @@ class ServiceError(Exception):
     def message(self) -> str:
         if self.error is None:
             return str(self.params["problem"])
-        return str(self.error.template) % self.params if self.params else str(self.error.template)
+        return self.error.message(self.case, **self.params)
 
     def __str__(self) -> str:
         return self.message
