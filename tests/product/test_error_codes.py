@@ -13,9 +13,10 @@ from games.oware.outcome import ENTRY_MESSAGES
 from tournaments.api.errors import api_exception_handler
 from tournaments.models import Player, Round
 from tournaments.pairing.errors import REASONS
-from tournaments.services import rounds
+from tournaments.services import registration, rounds
 from tournaments.services.core_messages import ENTRY, MESSAGES, PAIRING, RECORD, TRF
 from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round
 from tournaments.trf.errors import MESSAGES as TRF_MESSAGES
 
@@ -140,3 +141,27 @@ def test_a_complaint_with_details_keeps_them_in_french(alice_api, game):
     )
     assert response.status_code == 400
     assert "'zz' n'est pas un coup" in response.json()["message"]
+
+
+def test_the_round_page_offers_back_to_draft_exactly_when_the_service_allows(
+    client, alice, published_round, game
+):
+    client.force_login(alice)
+    page = "/t/accra/arbiter/men/round/1/"
+    assert rounds.unpublish_refusal(published_round) is None
+    assert "Back to draft" in client.get(page).content.decode()
+    record_result(game, ResultEntry(ending="capture", south_seeds=30, north_seeds=10), by=alice)
+    assert rounds.unpublish_refusal(published_round).code == "round_has_results"
+    assert "Back to draft" not in client.get(page).content.decode()
+
+
+def test_the_players_page_offers_deletion_exactly_when_the_service_allows(
+    client, alice, section, players
+):
+    client.force_login(alice)
+    page = "/t/accra/arbiter/men/players/"
+    assert registration.deletion_refusal(section) is None
+    assert ">delete</button>" in client.get(page).content.decode()
+    pair_next_round(section, by=alice)
+    assert registration.deletion_refusal(section).code == "rounds_exist"
+    assert ">delete</button>" not in client.get(page).content.decode()

@@ -23,7 +23,7 @@ def create_tournament(
     (no Buchholz in round robins). Only users allowed to add tournaments (or superusers) may
     create one.
     """
-    if by is None or not by.has_perm(CREATE_PERMISSION):
+    if not may_create(by):
         raise ServiceError(ErrorCode.CREATE_FORBIDDEN)
     if not sections:
         raise ServiceError(ErrorCode.NO_SECTION, field="sections")
@@ -49,6 +49,19 @@ def create_tournament(
             )
         )
     return tournament
+
+
+def may_create(user) -> bool:
+    """Whether `user` may create tournaments: the "add tournament" permission (superusers have
+    every permission)."""
+    return user is not None and user.has_perm(CREATE_PERMISSION)
+
+
+def tournaments_run_by(user):
+    """The tournaments `user` runs: those he is an arbiter of, every one for a superuser."""
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return user.arbitrated_tournaments.all()
 
 
 def _pairing_system(code: str):

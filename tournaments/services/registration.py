@@ -126,15 +126,24 @@ def update_player(player: Player, *, by, **fields) -> Player:
     return save_validated(player)
 
 
-@transaction.atomic
-def delete_player(player: Player, *, by) -> None:
-    """Remove a registration made by mistake; refused once a round of the section is paired."""
-    require_arbiter(player.section.tournament, by)
-    section = Section.objects.select_for_update().get(pk=player.section_id)
+def deletion_refusal(section: Section) -> ServiceError | None:
+    """Why no player of `section` can be deleted now, or None when they can: once a round is
+    paired, a player leaves by withdrawal, so that the rounds already paired keep him."""
     if section_has_rounds(section):
-        raise ServiceError(
+        return ServiceError(
             ErrorCode.ROUNDS_EXIST, case="player", field="player", section=section.name
         )
+    return None
+
+
+@transaction.atomic
+def delete_player(player: Player, *, by) -> None:
+    """Remove a registration made by mistake, unless `deletion_refusal` says why not."""
+    require_arbiter(player.section.tournament, by)
+    section = Section.objects.select_for_update().get(pk=player.section_id)
+    refusal = deletion_refusal(section)
+    if refusal is not None:
+        raise refusal
     player.delete()
     _numbering_outdated(section)
 
