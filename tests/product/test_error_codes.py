@@ -165,3 +165,15 @@ def test_the_players_page_offers_deletion_exactly_when_the_service_allows(
     pair_next_round(section, by=alice)
     assert registration.deletion_refusal(section).code == "rounds_exist"
     assert ">delete</button>" not in client.get(page).content.decode()
+
+
+def test_an_unreadable_trf_file_is_refused_in_french_by_its_code():
+    with translation.override("fr"):
+        with pytest.raises(ServiceError) as refused:
+            registration.read_import("012 Test\n001   x1", "trf")
+        message = refused.value.message
+    assert refused.value.code == "bad_file" and refused.value.field == "file"
+    assert message == (
+        "Le fichier TRF ne peut pas être lu, ligne 2 : "
+        "numéro d'appariement doit être fait de chiffres, trouvé 'x1'"
+    )

@@ -146,8 +146,22 @@ MESSAGES = {
     (TRF, "out_of_range"): gettext_noop("%(what)s %(found)s is outside %(low)s..%(high)s"),
 }
 
-# Parameters that are themselves words of the engine, said in the active language.
-SIDE_NAMES = {"South": gettext_noop("South"), "North": gettext_noop("North")}
+# Parameters that are themselves words of the engines (a side, a TRF field the reader names),
+# said in the active language.
+WORDS = {
+    "side": {"South": gettext_noop("South"), "North": gettext_noop("North")},
+    "what": {
+        "pairing number": gettext_noop("pairing number"),
+        "rating": gettext_noop("rating"),
+        "rank": gettext_noop("rank"),
+        "points": gettext_noop("points"),
+        "virtual points": gettext_noop("virtual points"),
+        "rounds": gettext_noop("rounds"),
+        "initial colour": gettext_noop("initial colour"),
+        "a count": gettext_noop("a count"),
+        "a number of rounds": gettext_noop("a number of rounds"),
+    },
+}
 
 
 def _said(kind: str, error, english: str) -> str:
@@ -156,8 +170,9 @@ def _said(kind: str, error, english: str) -> str:
     if template is None:
         return english
     params = dict(error.params)
-    if params.get("side") in SIDE_NAMES:
-        params["side"] = gettext(SIDE_NAMES[params["side"]])
+    for name, words in WORDS.items():
+        if params.get(name) in words:
+            params[name] = gettext(words[params[name]])
     return gettext(template) % params if params else gettext(template)
 
 
