@@ -10,7 +10,6 @@ from django.views.decorators.http import require_POST
 
 from games import live
 from games.models.live import LiveBoard
-from tournaments.models import Round
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
 
@@ -31,7 +30,7 @@ def _board(slug: str, code: str) -> LiveBoard:
         code=code.upper(),
         pairing__round__section__tournament__slug=slug,
     )
-    if board.pairing.round.status == Round.Status.DRAFT:
+    if not board.pairing.round.is_public:
         raise Http404("Not published.")
     return board
 

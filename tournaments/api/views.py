@@ -38,8 +38,8 @@ from tournaments.api.serializers import (
     TeamStandingsSerializer,
     TournamentSerializer,
 )
-from tournaments.lookups import public_section, public_tournament
-from tournaments.models import Pairing, Round, Section, Tournament
+from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
+from tournaments.models import Pairing, Section, Tournament
 from tournaments.services.games import game_positions, record_tags, replayed_game
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.registration import register_player, team_by_code, update_player
@@ -81,8 +81,7 @@ def published_games(slug: str):
     and result versions, in one query."""
     public_tournament(slug)
     return with_versions(
-        Pairing.objects.filter(round__section__tournament__slug=slug)
-        .exclude(round__status=Round.Status.DRAFT)
+        in_public_rounds(Pairing.objects.filter(round__section__tournament__slug=slug))
         .select_related(
             "round__section__tournament", "south__team", "north__team", "result", "game_record"
         )
@@ -175,7 +174,7 @@ class PublishedRounds(ConditionalReadMixin):
     def get_queryset(self):
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
         return (
-            section.rounds.exclude(status=Round.Status.DRAFT)
+            public_rounds(section)
             .prefetch_related(
                 Prefetch(
                     "pairings",
