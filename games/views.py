@@ -10,8 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games import live
 from games.models.live import LiveBoard
-from tournaments.models import Round
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
 
 # What a device may ask the board to do, and the service function that does it.
@@ -31,7 +30,7 @@ def _board(slug: str, code: str) -> LiveBoard:
         code=code.upper(),
         pairing__round__section__tournament__slug=slug,
     )
-    if board.pairing.round.status == Round.Status.DRAFT:
+    if not board.pairing.round.is_public:
         raise Http404("Not published.")
     return board
 
@@ -75,12 +74,12 @@ def board_moves(request, slug, code):
         elif action in ACTIONS:
             board = ACTIONS[action](board, device, data.get("side"))
         else:
-            raise ServiceError(_("Unknown request."), code="bad_request", field="action")
+            raise ServiceError(ErrorCode.BAD_REQUEST, field="action")
     except ServiceError as error:
-        status = 409 if error.code in ("board_taken", "conflict") else 400
         board.refresh_from_db()
         return JsonResponse(
-            {"error": error.as_dict(), "state": live.board_state(board, device)}, status=status
+            {"error": error.as_dict(), "state": live.board_state(board, device)},
+            status=error.status,
         )
     return JsonResponse(live.board_state(board, device))
 

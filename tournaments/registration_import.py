@@ -66,11 +66,18 @@ class ImportRow:
 
 
 class ImportFileError(ValueError):
-    """The file as a whole cannot be read (no header, unknown format); `message` says why."""
+    """The file as a whole cannot be read; `message` says why in the caller's words.
 
-    def __init__(self, message: str):
+    `code` is the key of `message` in the caller's messages ('no_header', 'bad_trf'); `params`
+    are the values filled in, `trf_error` the TrfError behind 'bad_trf' (so that a caller can
+    say it in its own language by the TrfError's code).
+    """
+
+    def __init__(self, message: str, code: str = "", **params):
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.params = params
 
 
 def _plain(text: str) -> str:
@@ -99,7 +106,7 @@ def read_csv(text: str, messages) -> list[ImportRow]:
     header = next(reader, None)
     columns = [_column_of(word) for word in header or []]
     if "name" not in columns:
-        raise ImportFileError(messages["no_header"])
+        raise ImportFileError(messages["no_header"], "no_header")
     rows = []
     for line, values in enumerate(reader, start=2):
         if not any(value.strip() for value in values):
@@ -140,7 +147,10 @@ def read_trf(text: str, messages) -> list[ImportRow]:
         tournament = parse(text)
     except TrfError as error:
         raise ImportFileError(
-            messages["bad_trf"] % {"line": error.line, "problem": error.message}
+            messages["bad_trf"] % {"line": error.line, "problem": error.message},
+            "bad_trf",
+            line=error.line,
+            trf_error=error,
         ) from error
     rows = []
     for player in tournament.players:

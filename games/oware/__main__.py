@@ -26,7 +26,7 @@ def answer(request: dict) -> dict:
         end = request.get("end")
         if "moves" in request:
             if not isinstance(request["moves"], list):
-                raise RecordError(0, BAD_TOKEN, "moves must be a list of pit numbers")
+                raise RecordError(0, BAD_TOKEN, message_code="moves_not_a_list")
             game = replay(request["moves"], variant, end)
         else:
             game = replay_record(str(request.get("record", "")), variant, end)

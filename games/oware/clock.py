@@ -44,25 +44,25 @@ def check_clocks(
             raise RecordError(
                 ply,
                 CLOCK_ABOVE_START,
-                f"the clock reads {clock_text(reading)}, above the starting time "
-                f"{clock_text(start_seconds)}",
+                message_code=CLOCK_ABOVE_START,
+                reading=clock_text(reading),
+                start=clock_text(start_seconds),
             )
         if side in last and reading > last[side][1]:
             raise RecordError(
                 ply,
                 CLOCK_GROWS,
-                f"the clock reads {clock_text(reading)}, more than the same "
-                f"player's {clock_text(last[side][1])} at ply {last[side][0]}",
+                message_code=CLOCK_GROWS,
+                reading=clock_text(reading),
+                earlier=clock_text(last[side][1]),
+                earlier_ply=last[side][0],
             )
         last[side] = (ply, reading)
     if ending == TIME and to_move is not None:
         winner_side = 1 - to_move
         if winner_side in last and last[winner_side][1] == 0:
             raise RecordError(
-                last[winner_side][0],
-                FLAG_CONTRADICTED,
-                "the game is lost on time by the player to move, but the "
-                "opponent's clock already read 00:00 here",
+                last[winner_side][0], FLAG_CONTRADICTED, message_code=FLAG_CONTRADICTED
             )
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import BAD_TOKEN, DECLARED_ENDING, DECLARED_SCORE, RecordError
+from .errors import BAD_TOKEN, DECLARED_ENDING, DECLARED_SCORE, FINAL_SCORE, RESULT_TAG, RecordError
 from .replay import Replay, replay
 from .rules import DECLARED_ENDINGS, RESIGN, TIME
 from .sides import Side
@@ -78,7 +78,7 @@ def split_tags(text: str, record: Record) -> str:
             break
         match = _TAG_LINE.fullmatch(line)
         if not match:
-            raise RecordError(0, BAD_TOKEN, f"malformed tag line {line[:40]!r}")
+            raise RecordError(0, BAD_TOKEN, message_code="malformed_tag", line=line[:40])
         record.tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
         index += 1
     return "\n".join(lines[index:])
@@ -115,7 +115,7 @@ def _not_a_move(movetext: str, position: int, ply: int) -> RecordError:
         if movetext[position:].split()
         else movetext[position : position + 12]
     )
-    return RecordError(ply, BAD_TOKEN, f"{snippet!r} is not a move")
+    return RecordError(ply, BAD_TOKEN, message_code="not_a_move", token=snippet)
 
 
 @dataclass
@@ -133,7 +133,7 @@ class _MovetextReader:
             return self._move(match, ply)
         if group == "number":
             if self.finished:
-                return RecordError(ply, BAD_TOKEN, "a move number after the end")
+                return RecordError(ply, BAD_TOKEN, message_code="number_after_end")
         elif group == "brace":
             self._brace(match.group("brace"))
         elif group == "ending":
@@ -146,9 +146,9 @@ class _MovetextReader:
         record = self.record
         this = "letter" if match.group("letter") else "digit"
         if self.finished:
-            return RecordError(ply, BAD_TOKEN, "a move after the end of the record")
+            return RecordError(ply, BAD_TOKEN, message_code="move_after_end")
         if self.kind is not None and this != self.kind:
-            return RecordError(ply, BAD_TOKEN, "letters and digits are mixed")
+            return RecordError(ply, BAD_TOKEN, message_code="mixed_notation")
         self.kind = this
         if this == "letter":
             letter = match.group("letter")
@@ -173,14 +173,14 @@ class _MovetextReader:
 
     def _ending(self, ending: str, ply: int) -> RecordError | None:
         if self.finished:
-            return RecordError(ply, BAD_TOKEN, "a second ending")
+            return RecordError(ply, BAD_TOKEN, message_code="second_ending")
         self.record.ending = ending
         self.finished = True
         return None
 
     def _score(self, match: re.Match, ply: int) -> RecordError | None:
         if self.record.score is not None:
-            return RecordError(ply, BAD_TOKEN, "a second final score")
+            return RecordError(ply, BAD_TOKEN, message_code="second_score")
         self.record.score = (int(match.group("score")), int(match.group("north")))
         self.finished = True
         return None
@@ -214,14 +214,12 @@ def replay_record(text: str, variant: str | Variant = "abapa", end: str | None =
         raise problem
     if end is not None and ending is not None and end != ending:
         raise RecordError(
-            game.plies + 1,
-            DECLARED_ENDING,
-            f"the record ends with '{ending}' but '{end}' was declared",
+            game.plies + 1, DECLARED_ENDING, message_code=DECLARED_ENDING, ending=ending, end=end
         )
-    check_declared_score(game, record.score, "the final score")
+    check_declared_score(game, record.score, FINAL_SCORE)
     tagged = _SCORE.fullmatch(record.tags.get("Result", ""))
     if tagged:
-        check_declared_score(game, (int(tagged.group(1)), int(tagged.group(2))), "the Result tag")
+        check_declared_score(game, (int(tagged.group(1)), int(tagged.group(2))), RESULT_TAG)
     return game
 
 
@@ -239,15 +237,20 @@ def game_scores(game: Replay) -> list[tuple[int, int]]:
 
 
 def check_declared_score(game: Replay, declared, what: str) -> None:
-    """Raise RecordError('declared_score') when `declared` (South, North) contradicts `game`."""
+    """Raise RecordError('declared_score') when `declared` (South, North) contradicts `game`.
+
+    `what` is the message code of the declaration: FINAL_SCORE or RESULT_TAG."""
     if declared is None:
         return
     if tuple(declared) not in game_scores(game):
         raise RecordError(
             game.plies + 1,
             DECLARED_SCORE,
-            f"{what} {declared[0]}-{declared[1]} does not match the game "
-            f"({game.stores[0]}-{game.stores[1]})",
+            message_code=what,
+            south=declared[0],
+            north=declared[1],
+            game_south=game.stores[0],
+            game_north=game.stores[1],
         )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import BAD_TOKEN, RecordError
+from .errors import BAD_TOKEN, FINAL_SCORE, RESULT_TAG, RecordError
 from .notation import (
     TAG_ORDER,
     Record,
@@ -106,7 +106,7 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     """
     record, problem = parse_leniently(_remove_variations(text))
     if "FEN" in record.tags:
-        raise RecordError(0, BAD_TOKEN, "games from a set-up position (FEN) are not supported")
+        raise RecordError(0, BAD_TOKEN, message_code="set_up_position")
     chosen = (
         get_variant(variant)
         if variant is not None
@@ -117,10 +117,10 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
         raise problem
     if game.ending is None and game.repetitions and game.repetitions[-1].ply == game.plies:
         game = replay(record.moves, chosen, AGREED)
-    check_declared_score(game, record.score, "the final score")
+    check_declared_score(game, record.score, FINAL_SCORE)
     result = _SCORE.fullmatch(record.tags.get("Result", ""))
     if result:
-        check_declared_score(game, (int(result.group(1)), int(result.group(2))), "the Result tag")
+        check_declared_score(game, (int(result.group(1)), int(result.group(2))), RESULT_TAG)
     body = split_tags(_remove_variations(text), Record())
     return OgnGame(dict(record.tags), _comments(body, game.plies), game, record.clocks)
 

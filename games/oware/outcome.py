@@ -58,6 +58,31 @@ class GameResult:
         return self.ending not in (FORFEIT, DOUBLE_FORFEIT)
 
 
+# The English sentence of each message code of ResultEntryError, filled with its params; the
+# product translates the same templates by code (tournaments/services/core_messages.py).
+ENTRY_MESSAGES = {
+    "unknown_ending": "%(ending)r is not one of %(endings)s",
+    "missing_score": "a played game needs both game scores",
+    "not_seeds": "%(value)r is not a whole number of seeds",
+    "out_of_range": "%(value)s is not between 0 and %(seeds)s",
+    "not_a_side": "%(value)r is not 'S' or 'N'",
+    "unexpected_score": "an unplayed game has no score",
+    "too_many_seeds": "%(south)s + %(north)s is more than the %(seeds)s seeds",
+    "other_winner": "the scores give the game to %(decided)s, not %(winner)s",
+    "points_mismatch": "the result gives %(result)s, not %(entered)s",
+    "forfeit_points": "a forfeit is scored 1-0 or 0-1",
+    "missing_winner": "a forfeit needs the player present ('S' or 'N')",
+    "double_forfeit_winner": "nobody wins a double forfeit",
+    "capture_score": "a game ends by capture only when a store passes 24",
+    "draw24_score": "draw24 is scored 24-24",
+    "all_seeds_stored": "after %(ending)s every seed is in a store, so the scores add up to "
+    "%(seeds)s",
+    "time_score": "a time result is 24-24, or the winner has 25 or more and the loser less than 24",
+    "flagged_score": "the flagged player loses with his store against 25",
+    "resign_score": "a resignation is scored as the resigner's store against 25",
+}
+
+
 class ResultEntryError(ValueError):
     """A score-only result that cannot happen.
 
@@ -66,13 +91,16 @@ class ResultEntryError(ValueError):
         'missing_winner').
     field: the input field concerned ('ending', 'south', 'north', 'score', 'points', 'winner',
         'flagged').
+    message_code: the sentence (a key of ENTRY_MESSAGES); params fill it into `message`.
     """
 
-    def __init__(self, code: str, field: str, message: str):
+    def __init__(self, code: str, field: str, message_code: str, **params):
         self.code = code
         self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message} ({code})")
+        self.message_code = message_code
+        self.params = params
+        self.message = ENTRY_MESSAGES[message_code] % params
+        super().__init__(f"{field}: {self.message} ({code})")
 
     def as_dict(self) -> dict:
         return {"code": self.code, "field": self.field, "message": self.message}
@@ -127,11 +155,7 @@ def score_at_stop(ending: str, stores: tuple[int, int], loser: int) -> tuple[int
 def result_of_replay(game: Replay) -> GameResult:
     """The result of a replayed game. Raises RecordError('unfinished') when it has no ending."""
     if game.ending is None:
-        raise RecordError(
-            game.plies + 1,
-            UNFINISHED,
-            "the record does not end the game and no ending was declared",
-        )
+        raise RecordError(game.plies + 1, UNFINISHED, message_code=UNFINISHED)
     if game.ending == TIME:
         score, winner = timed_out_score(game.stores, game.to_move)
     elif game.ending == RESIGN:
@@ -169,8 +193,11 @@ def result_from_record(
         raise RecordError(
             game.plies + 1,
             DECLARED_SCORE,
-            f"the entered score {declared_score[0]}-{declared_score[1]} is not "
-            f"the game's {result.game_score[0]}-{result.game_score[1]}",
+            message_code="entered_score",
+            south=declared_score[0],
+            north=declared_score[1],
+            game_south=result.game_score[0],
+            game_north=result.game_score[1],
         )
     return result
 
@@ -180,11 +207,11 @@ def result_from_record(
 
 def _check_seeds(name: str, value) -> int:
     if value is None:
-        raise ResultEntryError("missing_score", name, "a played game needs both game scores")
+        raise ResultEntryError("missing_score", name, "missing_score")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ResultEntryError("bad_value", name, f"{value!r} is not a whole number of seeds")
+        raise ResultEntryError("bad_value", name, "not_seeds", value=value)
     if not 0 <= value <= SEEDS:
-        raise ResultEntryError("out_of_range", name, f"{value} is not between 0 and {SEEDS}")
+        raise ResultEntryError("out_of_range", name, "out_of_range", value=value, seeds=SEEDS)
     return value
 
 
@@ -193,12 +220,12 @@ def _side(name: str, value) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or value not in (*_SIDE_LETTERS, *Side):
-        raise ResultEntryError("bad_value", name, f"{value!r} is not 'S' or 'N'")
+        raise ResultEntryError("bad_value", name, "not_a_side", value=value)
     return Side.from_letter(value) if isinstance(value, str) else Side(value)
 
 
-def _inconsistent(message: str, field: str = "score") -> ResultEntryError:
-    return ResultEntryError("inconsistent_with_ending", field, message)
+def _inconsistent(message_code: str, field: str = "score", **params) -> ResultEntryError:
+    return ResultEntryError("inconsistent_with_ending", field, message_code, **params)
 
 
 def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> str:
@@ -207,34 +234,30 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
     leader = Side.SOUTH.letter if south > north else Side.NORTH.letter if north > south else "draw"
     if ending == CAPTURE:
         if high <= HALF:
-            raise _inconsistent("a game ends by capture only when a store passes 24")
+            raise _inconsistent("capture_score")
         return leader
     if ending == DRAW24:
         if south != HALF or north != HALF:
-            raise _inconsistent("draw24 is scored 24-24")
+            raise _inconsistent("draw24_score")
         return "draw"
     if ending in (NO_MOVES, AGREED):
         if south + north != SEEDS:
-            raise _inconsistent(
-                f"after {ending} every seed is in a store, so the scores add up to {SEEDS}"
-            )
+            raise _inconsistent("all_seeds_stored", ending=ending, seeds=SEEDS)
         return leader
     if ending == TIME:
         if south == north == HALF:
             return "draw"
         if high < WIN_SCORE or low >= HALF:
-            raise _inconsistent(
-                "a time result is 24-24, or the winner has 25 or more and the loser less than 24"
-            )
+            raise _inconsistent("time_score")
         winner = leader
         if flagged is not None:
             flagged_letter = Side(flagged).letter
             if winner != flagged_letter and high != WIN_SCORE:
-                raise _inconsistent("the flagged player loses with his store against 25")
+                raise _inconsistent("flagged_score")
         return winner
     # RESIGN: the resigner (24 or less, or the game would be over) against 25.
     if high != WIN_SCORE or low > HALF:
-        raise _inconsistent("a resignation is scored as the resigner's store against 25")
+        raise _inconsistent("resign_score")
     return leader
 
 
@@ -257,13 +280,13 @@ def result_from_scores(
     """
     if ending not in ENDINGS:
         raise ResultEntryError(
-            "unknown_ending", "ending", f"{ending!r} is not one of {', '.join(ENDINGS)}"
+            "unknown_ending", "ending", "unknown_ending", ending=ending, endings=", ".join(ENDINGS)
         )
     flagged_side = _side("flagged", flagged)
     if ending in (FORFEIT, DOUBLE_FORFEIT):
         for name, value in (("south", south), ("north", north)):
             if value is not None:
-                raise ResultEntryError("unexpected_score", name, "an unplayed game has no score")
+                raise ResultEntryError("unexpected_score", name, "unexpected_score")
         decided = _forfeit_winner(ending, winner, points)
         result = GameResult(ending, points_for(decided), None, decided)
     else:
@@ -271,19 +294,21 @@ def result_from_scores(
         north = _check_seeds("north", north)
         if south + north > SEEDS and not (ending == RESIGN and min(south, north) == HALF):
             raise ResultEntryError(
-                "too_many_seeds", "score", f"{south} + {north} is more than the {SEEDS} seeds"
+                "too_many_seeds", "score", "too_many_seeds", south=south, north=north, seeds=SEEDS
             )
         decided = _played_winner(ending, south, north, flagged_side)
         if winner is not None and winner != decided:
             raise ResultEntryError(
-                "inconsistent_with_ending",
-                "winner",
-                f"the scores give the game to {decided}, not {winner}",
+                "inconsistent_with_ending", "winner", "other_winner", decided=decided, winner=winner
             )
         result = GameResult(ending, points_for(decided), (south, north), decided)
     if points is not None and tuple(float(p) for p in points) != result.points:
         raise ResultEntryError(
-            "points_mismatch", "points", f"the result gives {result.points}, not {tuple(points)}"
+            "points_mismatch",
+            "points",
+            "points_mismatch",
+            result=result.points,
+            entered=tuple(points),
         )
     return result
 
@@ -291,14 +316,12 @@ def result_from_scores(
 def _forfeit_winner(ending: str, winner: str | None, points) -> str | None:
     if ending == DOUBLE_FORFEIT:
         if winner is not None:
-            raise _inconsistent("nobody wins a double forfeit", "winner")
+            raise _inconsistent("double_forfeit_winner", "winner")
         return None
     if winner is None and points is not None:
         winner = {(WIN, LOSS): "S", (LOSS, WIN): "N"}.get(tuple(float(p) for p in points))
         if winner is None:
-            raise ResultEntryError("points_mismatch", "points", "a forfeit is scored 1-0 or 0-1")
+            raise ResultEntryError("points_mismatch", "points", "forfeit_points")
     if winner not in ("S", "N"):
-        raise ResultEntryError(
-            "missing_winner", "winner", "a forfeit needs the player present ('S' or 'N')"
-        )
+        raise ResultEntryError("missing_winner", "winner", "missing_winner")
     return winner

@@ -40,15 +40,6 @@ from .variants import Variant, get_variant
 
 START = pack([4] * 12)
 
-_MESSAGES = {
-    "empty_pit": "the pit is empty",
-    "must_feed": "the opponent has no seeds and this move gives them none",
-    "grand_slam": "a grand slam (capturing every seed of the opponent) is not allowed",
-    "singleton": "a single seed may be played only when no other pit holds more than one",
-    "no_such_pit": "the mover has no such pit",
-    "game_over": "the game is already over",
-}
-
 
 @dataclass(frozen=True)
 class Repetition:
@@ -139,11 +130,11 @@ class Replay:
 def _illegal(ply: int, state: int, side: int, move, variant: Variant, over: bool) -> RecordError:
     """The error for a move the fast path refused or could not decide."""
     if over or not has_legal_move(state, side, variant):
-        return RecordError(ply, GAME_OVER, _MESSAGES[GAME_OVER])
+        return RecordError(ply, GAME_OVER, message_code=GAME_OVER)
     if move.__class__ is not int:
-        return RecordError(ply, BAD_TOKEN, f"{move!r} is not a pit number")
+        return RecordError(ply, BAD_TOKEN, message_code="not_a_pit", move=move)
     reason = attempt(state, side, move, variant)[0]
-    return RecordError(ply, reason, _MESSAGES[reason])
+    return RecordError(ply, reason, message_code=reason)
 
 
 # A measured hot loop (bench/replay.py, docs/performance.md): the ply loop stays in one function
@@ -234,17 +225,13 @@ def replay(
 def _check_side(ply: int, side: int, sides) -> None:
     claimed = sides[ply - 1] if sides is not None and ply <= len(sides) else None
     if claimed is not None and claimed != side:
-        raise RecordError(
-            ply,
-            NO_SUCH_PIT,
-            f"it is {Side(side).title}'s turn, but the move names a pit of the other side",
-        )
+        raise RecordError(ply, NO_SUCH_PIT, message_code="wrong_side", side=Side(side).title)
 
 
 def _check_capture(ply: int, got: int, captures) -> None:
     claimed = captures[ply - 1] if captures is not None and ply <= len(captures) else None
     if claimed is not None and claimed != got:
-        raise RecordError(ply, CAPTURE_COUNT, f"the move captures {got}, not {claimed}")
+        raise RecordError(ply, CAPTURE_COUNT, message_code=CAPTURE_COUNT, got=got, claimed=claimed)
 
 
 def _finish(variant, states, movers, taken, moves, side, over, end) -> Replay:
@@ -254,14 +241,12 @@ def _finish(variant, states, movers, taken, moves, side, over, end) -> Replay:
     if over:
         if end is not None:
             raise RecordError(
-                ply_after, GAME_OVER, f"the game already ended ({over}) before '{end}'"
+                ply_after, GAME_OVER, message_code="ended_before", ending=over, end=end
             )
         ending = over
     elif not has_legal_move(state, side, variant):
         if end is not None:
-            raise RecordError(
-                ply_after, GAME_OVER, f"the game already ended (no legal move) before '{end}'"
-            )
+            raise RecordError(ply_after, GAME_OVER, message_code="no_move_before", end=end)
         ending = NO_MOVES
     else:
         ending = end

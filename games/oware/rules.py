@@ -184,7 +184,7 @@ def play(position: Position, move: int, variant: str | Variant = "abapa") -> Pos
     variant = get_variant(variant)
     state = position.packed()
     if capture_ending(state) or not has_legal_move(state, position.to_move, variant):
-        raise RecordError(1, "game_over", "the game is over")
+        raise RecordError(1, "game_over", message_code="game_is_over")
     reason, after, _, again = attempt(state, position.to_move, move, variant)
     if reason:
         raise RecordError(1, reason)

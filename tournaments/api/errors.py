@@ -17,19 +17,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError
 
-# Service refusals that mean "the tournament is not in a state that allows this" (HTTP 409).
-CONFLICT_CODES = {
-    "round_exists",
-    "round_published",
-    "results_missing",
-    "tournament_over",
-    "round_not_published",
-    "rounds_exist",
-    "already_paired",
-    "result_changed",
-}
 # One code per meaning, whatever part of DRF raised it.
 DRF_CODES = {
     exceptions.NotAuthenticated: "not_authenticated",
@@ -44,11 +33,18 @@ DRF_CODES = {
 }
 
 
+# Refusals still raised as sentences (results, live boards) that answer 409; they go with
+# legacy_status once those raise ErrorCode members.
+_LEGACY_CONFLICTS = {"round_not_published", "result_changed", "board_taken"}
+
+
 def legacy_status(code: str) -> int:
-    """The status of a refusal still raised with a free sentence (transitional)."""
-    if code == "forbidden":
-        return status.HTTP_403_FORBIDDEN
-    if code in CONFLICT_CODES:
+    """The status of a refusal still raised with a free sentence (transitional): the status of
+    the ErrorCode member with that code, else 409 for a state conflict, else 400."""
+    member = ErrorCode.for_code(code)
+    if member is not None:
+        return member.status
+    if code in _LEGACY_CONFLICTS:
         return status.HTTP_409_CONFLICT
     return status.HTTP_400_BAD_REQUEST
 

@@ -33,14 +33,13 @@ from tournaments.api.serializers import (
     TeamStandingsSerializer,
     TournamentSerializer,
 )
-from tournaments.lookups import public_section, public_tournament
-from tournaments.models import Pairing, Round, Section, Tournament
-from tournaments.services.errors import ServiceError
+from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
+from tournaments.models import Pairing, Section, Tournament
 from tournaments.services.game_files import games_zip
 from tournaments.services.game_tags import game_tags
 from tournaments.services.games import game_positions, replayed_game
 from tournaments.services.permissions import require_arbiter
-from tournaments.services.registration import register_player, update_player
+from tournaments.services.registration import register_player, team_by_code, update_player
 from tournaments.services.result_versions import with_versions
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
@@ -70,8 +69,7 @@ def published_games(slug: str):
     and result versions, in one query."""
     public_tournament(slug)
     return with_versions(
-        Pairing.objects.filter(round__section__tournament__slug=slug)
-        .exclude(round__status=Round.Status.DRAFT)
+        in_public_rounds(Pairing.objects.filter(round__section__tournament__slug=slug))
         .select_related(
             "round__section__tournament", "south__team", "north__team", "result", "game_record"
         )
@@ -152,18 +150,7 @@ def _player_fields(data, tournament: Tournament, *, partial: bool) -> dict:
     serializer.is_valid(raise_exception=True)
     fields = dict(serializer.validated_data)
     if "team" in fields:
-        code = fields.pop("team")
-        team = None
-        if code:
-            team = tournament.teams.filter(code=code).first()
-            if team is None:
-                raise ServiceError(
-                    _("%(name)s has no team with code %(code)s.")
-                    % {"name": tournament.name, "code": code},
-                    code="invalid",
-                    field="team",
-                )
-        fields["team"] = team
+        fields["team"] = team_by_code(tournament, fields.pop("team"))
     return fields
 
 
@@ -175,7 +162,7 @@ class PublishedRounds(ConditionalReadMixin):
     def get_queryset(self):
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
         return (
-            section.rounds.exclude(status=Round.Status.DRAFT)
+            public_rounds(section)
             .prefetch_related(
                 Prefetch(
                     "pairings",

@@ -86,9 +86,7 @@ class DutchPairer(CertifiedShortcuts):
         everyone = list(range(n))
         if n % 2 == 0:
             if not self._feasible(everyone, lambda v: False):
-                raise PairingImpossible(
-                    "the players cannot all be paired without a rematch or colour violation"
-                )
+                raise PairingImpossible("no_perfect_pairing")
             return Decimal(0), False, {}
         scores = sorted({p.score for p in players if p.bye_eligible})
         bye_score = None
@@ -99,9 +97,7 @@ class DutchPairer(CertifiedShortcuts):
                 bye_score = s
                 break
         if bye_score is None:
-            raise PairingImpossible(
-                "no player can receive the pairing-allocated bye while all others are paired"
-            )
+            raise PairingImpossible("no_bye_candidate")
         top = players[0].score
         single = False
         if bye_score >= top:

@@ -50,7 +50,7 @@ def schedule_pairings(numbers: list[int], cycles: int) -> list[RoundPairing]:
 
 def _schedule(ordered: list[int], cycles: int) -> list[ScheduledRound]:
     if len(ordered) < 2:
-        raise PairingImpossible("a round robin needs at least two players")
+        raise PairingImpossible("too_few_players")
     return berger_schedule(len(ordered), cycles)
 
 
@@ -77,9 +77,7 @@ def pair_round_robin(request: PairingRequest, cycles: int = 1) -> RoundPairing:
     ordered = _numbers(request)
     schedule = _schedule(ordered, cycles)
     if request.round_number > len(schedule):
-        raise PairingImpossible(
-            f"the Berger schedule of {len(ordered)} players ends after round {len(schedule)}"
-        )
+        raise PairingImpossible("past_schedule", players=len(ordered), rounds=len(schedule))
     return _round_pairing(ordered, schedule[request.round_number - 1], cycles)
 
 

@@ -125,15 +125,17 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
     (arbiters) or left empty (who entered a result).
     """
     if by is not None and not by.has_perm(CREATE_PERMISSION):
-        raise ServiceError(ErrorCode.MAY_NOT_CREATE)
+        raise ServiceError(ErrorCode.CREATE_FORBIDDEN)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ServiceError(ErrorCode.NOT_A_BACKUP, field="file")
+        raise ServiceError(ErrorCode.INVALID, case="not_a_backup", field="file")
     if document.get("version") != VERSION:
-        raise ServiceError(ErrorCode.BACKUP_VERSION, field="file", version=document.get("version"))
+        raise ServiceError(
+            ErrorCode.INVALID, case="backup_version", field="file", version=document.get("version")
+        )
     try:
         slug = document["tournament"][0]["slug"]
     except (KeyError, IndexError, TypeError) as error:
-        raise ServiceError(ErrorCode.BACKUP_WITHOUT_TOURNAMENT, field="tournament") from error
+        raise ServiceError(ErrorCode.INVALID, case="no_tournament", field="tournament") from error
     if Tournament.objects.filter(slug=slug).exists():
         raise ServiceError(ErrorCode.TOURNAMENT_EXISTS, field="slug", slug=slug)
     users = {user.get_username(): user for user in get_user_model().objects.all()}
@@ -145,7 +147,9 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
             created[model] = {number: row for (number, _row), row in zip(rows, saved, strict=True)}
             _restore_timestamps(model, document.get(kind, []), saved)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        raise ServiceError(ErrorCode.BACKUP_DAMAGED, field="file", problem=error) from error
+        raise ServiceError(
+            ErrorCode.INVALID, case="damaged_backup", field="file", problem=error
+        ) from error
     tournament = created[Tournament][1]
     _check_results(tournament)
     touch(tournament.pk)
@@ -168,7 +172,9 @@ def _check_results(tournament: Tournament) -> None:
                 "board": result.pairing.board,
                 "problem": error.message,
             }
-            raise ServiceError(ErrorCode.BACKUP_DAMAGED, field="file", problem=problem) from error
+            raise ServiceError(
+                ErrorCode.INVALID, case="damaged_backup", field="file", problem=problem
+            ) from error
 
 
 def _new_row(model, data: dict, created, users) -> tuple[int, models.Model]:

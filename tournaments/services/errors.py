@@ -8,88 +8,302 @@ keeps its own list of codes.
 """
 
 from enum import Enum
-from http import HTTPStatus
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy
 
-BAD_REQUEST, FORBIDDEN, NOT_FOUND, CONFLICT = 400, 403, 404, 409
+# Named apart from the members, which share some of these names.
+HTTP_400, HTTP_403, HTTP_404, HTTP_409 = 400, 403, 404, 409
 
 
 class ErrorCode(Enum):
     """A reason for a refusal: ``(code, HTTP status, message template)``.
 
-    The template is lazy (translated when read) and takes ``%(name)s`` parameters.
+    The template is lazy (translated when read) and takes ``%(name)s`` parameters. A refusal met
+    in several situations keeps one code and names a template per situation (a dict), so that
+    its message still says what to do next; the raise site picks one with ``case=``.
+    Statuses: 403 forbidden, 404 a thing that does not exist, 409 the tournament's state
+    forbids it, 400 bad input.
     """
 
     def __init__(self, code: str, status: int, template):
         self.code = code
         self.status = status
-        self.template = template
+        self.templates = template if isinstance(template, dict) else {None: template}
 
-    FORBIDDEN = ("forbidden", FORBIDDEN, gettext_lazy("You are not an arbiter of this tournament."))
-    INVALID = ("invalid", BAD_REQUEST, gettext_lazy("%(problem)s"))
+    def message(self, case: str | None = None, **params) -> str:
+        """The template of `case` in the active language, filled with `params`."""
+        template = str(self.templates[case])
+        return template % params if params else template
+
+    @classmethod
+    def for_code(cls, code: str) -> "ErrorCode | None":
+        return _BY_CODE.get(code)
+
+    # --- anywhere ---------------------------------------------------------------------------
+    FORBIDDEN = (
+        "forbidden",
+        HTTP_403,
+        gettext_lazy("Only an arbiter of %(name)s may change it."),
+    )
+    INVALID = (
+        "invalid",
+        HTTP_400,
+        {
+            None: gettext_lazy("%(problem)s"),
+            "not_a_backup": gettext_lazy("This is not a tournament backup."),
+            "backup_version": gettext_lazy("Backup version %(version)s cannot be read."),
+            "no_tournament": gettext_lazy("The backup has no tournament."),
+            "damaged_backup": gettext_lazy("The backup is damaged: %(problem)s"),
+        },
+    )
     CONFLICT = (
         "conflict",
-        CONFLICT,
+        HTTP_409,
         gettext_lazy("Someone saved a conflicting entry meanwhile; reload the page and try again."),
     )
-    # Results and the files that bring them (services/results.py, result_checks.py,
-    # game_tags.py, game_files.py, trf_import.py, backup.py).
+    BAD_REQUEST = ("bad_request", HTTP_400, gettext_lazy("Unknown request."))
+
+    # --- tournaments, sections and teams (services/events.py) --------------------------------
+    CREATE_FORBIDDEN = (
+        "create_forbidden",
+        HTTP_403,
+        gettext_lazy("You may not create tournaments."),
+    )
+    NO_SECTION = (
+        "no_section",
+        HTTP_400,
+        gettext_lazy("A tournament needs at least one section."),
+    )
+    DUPLICATE_SECTION = (
+        "duplicate_section",
+        HTTP_400,
+        {
+            None: gettext_lazy("Two sections have the same name."),
+            "taken": gettext_lazy("The tournament has a section %(name)s already."),
+        },
+    )
+    UNKNOWN_PAIRING_SYSTEM = (
+        "unknown_pairing_system",
+        HTTP_400,
+        gettext_lazy("Unknown pairing system."),
+    )
+    ROUNDS_PAIRED = (
+        "rounds_paired",
+        HTTP_409,
+        gettext_lazy("%(count)d rounds are already paired."),
+    )
+    MIXED_SECTION = (
+        "mixed_section",
+        HTTP_409,
+        gettext_lazy("Players of the other sex are registered in %(section)s."),
+    )
+    # Something that only makes sense before the section's first round is paired.
+    ROUNDS_EXIST = (
+        "rounds_exist",
+        HTTP_409,
+        {
+            "team": gettext_lazy("Players of %(team)s are already paired; the team stays."),
+            "player": gettext_lazy(
+                "A round of %(section)s is paired: withdraw the player instead."
+            ),
+            "numbers": gettext_lazy("Pairing numbers are fixed once round 1 is paired."),
+        },
+    )
+
+    # --- players (services/registration.py) -----------------------------------------------
+    WRONG_SEX = (
+        "wrong_sex",
+        HTTP_400,
+        gettext_lazy("The section %(section)s is for %(sex)s players only."),
+    )
+    FOREIGN_TEAM = (
+        "foreign_team",
+        HTTP_400,
+        gettext_lazy("The team %(team)s belongs to another tournament."),
+    )
+    UNKNOWN_TEAM = (
+        "unknown_team",
+        HTTP_400,
+        gettext_lazy("%(name)s has no team with code %(team_code)s."),
+    )
+    TEAM_FULL = (
+        "team_full",
+        HTTP_409,
+        gettext_lazy(
+            "The team %(team)s already has %(count)d players in %(section)s, its full quota."
+        ),
+    )
+    SCHEDULE_FIXED = (
+        "schedule_fixed",
+        HTTP_409,
+        gettext_lazy(
+            "A round robin's schedule is fixed once round 1 is paired; no player can join."
+        ),
+    )
+    NOT_WITHDRAWN = ("not_withdrawn", HTTP_409, gettext_lazy("%(name)s is not withdrawn."))
+    BEFORE_WITHDRAWAL = (
+        "before_withdrawal",
+        HTTP_400,
+        gettext_lazy("%(name)s was withdrawn from round %(round)d; re-enter him from then on."),
+    )
+    BAD_ORDER = (
+        "bad_order",
+        HTTP_400,
+        gettext_lazy("The order must list every player of the section exactly once."),
+    )
+    ALREADY_PAIRED = (
+        "already_paired",
+        HTTP_409,
+        gettext_lazy("%(name)s is already paired in round %(round)d or later."),
+    )
+    NO_SUCH_ROUND = (
+        "no_such_round",
+        HTTP_400,
+        gettext_lazy("The tournament has rounds 1 to %(rounds)d."),
+    )
+    NOT_PLAYING = (
+        "not_playing",
+        HTTP_409,
+        gettext_lazy("%(name)s does not play round %(round)d anyway."),
+    )
+    BAD_FILE = (
+        "bad_file",
+        HTTP_400,
+        {
+            "no_header": gettext_lazy(
+                "The first line must name the columns, among them the player's name."
+            ),
+            "bad_trf": gettext_lazy("The TRF file cannot be read, line %(line)s: %(problem)s"),
+            "not_ogn_zip": gettext_lazy("The file is not a zip of .ogn game files."),
+            "empty_ogn_zip": gettext_lazy("The zip holds no .ogn file."),
+        },
+    )
+    IMPORT_ERRORS = (
+        "import_errors",
+        HTTP_400,
+        {
+            "rows": gettext_lazy("%(count)d rows have errors; nothing was imported."),
+            "empty": gettext_lazy("The file holds no player."),
+        },
+    )
+
+    # --- rounds (services/rounds.py) ------------------------------------------------------
+    # The round this needs unpaired is paired already.
+    ROUND_EXISTS = (
+        "round_exists",
+        HTTP_409,
+        {
+            "meanwhile": gettext_lazy("That round was paired a moment ago by someone else."),
+            "draft": gettext_lazy("Round %(round)d is still a draft: publish or delete it first."),
+            "reenter": gettext_lazy(
+                "Round %(round)d is already paired; re-enter the player from a later round."
+            ),
+            "bye": gettext_lazy(
+                "Round %(round)d is already paired; a bye must be asked for before."
+            ),
+        },
+    )
+    RESULTS_MISSING = (
+        "results_missing",
+        HTTP_409,
+        gettext_lazy("Round %(round)d has %(count)d game(s) without a result."),
+    )
+    TOURNAMENT_OVER = (
+        "tournament_over",
+        HTTP_409,
+        gettext_lazy("All %(rounds)d rounds are paired."),
+    )
+    NO_PLAYERS = (
+        "no_players",
+        HTTP_409,
+        gettext_lazy("Nobody in %(section)s plays round %(round)d."),
+    )
+    PAIRING_IMPOSSIBLE = (
+        "pairing_impossible",
+        HTTP_409,
+        gettext_lazy("No valid pairing exists: %(reason)s"),
+    )
+    ROUND_GONE = (
+        "round_gone",
+        HTTP_409,
+        gettext_lazy("Round %(number)d no longer exists: it was deleted meanwhile."),
+    )
+    # Only a draft can be changed this way.
+    ROUND_PUBLISHED = (
+        "round_published",
+        HTTP_409,
+        {
+            "delete": gettext_lazy("Round %(number)d is published; only a draft can be deleted."),
+            "publish": gettext_lazy("Round %(number)d is already published."),
+            "edit": gettext_lazy("Round %(number)d is published; its pairing is final."),
+        },
+    )
+    TWO_BYES = (
+        "two_byes",
+        HTTP_400,
+        gettext_lazy("A round has at most one pairing-allocated bye."),
+    )
+    IMPOSSIBLE_PAIRING = ("impossible_pairing", HTTP_400, gettext_lazy("%(findings)s."))
+    ROUND_DRAFT = ("round_draft", HTTP_409, gettext_lazy("Round %(number)d is still a draft."))
+    ROUND_HAS_RESULTS = (
+        "round_has_results",
+        HTTP_409,
+        gettext_lazy("Round %(number)d has results; correct them instead of taking it back."),
+    )
+    NOT_LAST_ROUND = (
+        "not_last_round",
+        HTTP_409,
+        gettext_lazy("Round %(number)d is not the last round paired."),
+    )
+    NO_FILE = ("no_file", HTTP_400, gettext_lazy("Choose a zip of .ogn files."))
+
+    # --- results and the files that bring them (results.py, result_checks.py, game_tags.py,
+    # game_files.py, trf_import.py, backup.py) ---------------------------------------------
     REASON_REQUIRED = (
         "reason_required",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("Board %(board)d already has a result; give the reason for the correction."),
     )
     RESULT_CHANGED = (
         "result_changed",
-        HTTPStatus.CONFLICT,
+        HTTP_409,
         gettext_lazy("Board %(board)d was changed by %(who)s meanwhile; check the result shown."),
     )
     ROUND_NOT_PUBLISHED = (
         "round_not_published",
-        HTTPStatus.CONFLICT,
+        HTTP_409,
         gettext_lazy("Round %(round)d is not published yet."),
     )
     BYE_HAS_NO_RESULT = (
         "bye_has_no_result",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("A pairing-allocated bye has no game result."),
     )
     TAG_MISMATCH = (
         "tag_mismatch",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("The record's %(tag)s tag says “%(found)s”, but this game has “%(wanted)s”."),
     )
     UNEXPECTED_RECORD = (
         "unexpected_record",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("A forfeit has no move record."),
-    )
-    RECORD_TOO_LONG = (
-        "record_too_long",
-        BAD_REQUEST,
-        gettext_lazy("A move record may be at most %(limit)d characters long."),
-    )
-    RECORD_TOO_MANY_PLIES = (
-        "record_too_long",
-        BAD_REQUEST,
-        gettext_lazy("A move record may have at most %(limit)d plies; this one has %(plies)d."),
     )
     ENDING_MISMATCH = (
         "ending_mismatch",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("The record ends by %(found)s, not %(entered)s."),
     )
     DECLARED_SCORE = (
         "declared_score",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("The record gives the game score %(south)d–%(north)d, not %(typed)s."),
     )
     DECIDED_BY_MISMATCH = (
         "decided_by_mismatch",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy(
             "The record leaves %(side)s to move, so that player is the one who lost "
             "on time or resigned."
@@ -97,109 +311,107 @@ class ErrorCode(Enum):
     )
     AGREED_END_UNCONFIRMED = (
         "agreed_end_unconfirmed",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("Check the repeated positions, then confirm the agreed end."),
     )
     MISSING_ENDING = (
         "missing_ending",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("Give the ending, or a move record."),
     )
     MISSING_ABSENT = (
         "missing_absent",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("Name the player who did not appear."),
     )
     MISSING_DECIDED_BY = (
         "missing_decided_by",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("Name the player who lost on time or resigned."),
-    )
-    RESIGNER_WINS = (
-        "inconsistent_with_ending",
-        BAD_REQUEST,
-        gettext_lazy("The resigning player cannot have the winning score."),
-    )
-    RESIGNER_HAS_WON = (
-        "inconsistent_with_ending",
-        BAD_REQUEST,
-        gettext_lazy("A player with more than 24 seeds has already won; he cannot resign."),
     )
     STORES_OVER_48 = (
         "too_many_seeds",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("The two stores hold more than 48 seeds."),
     )
     POINTS_MISMATCH = (
         "points_mismatch",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("The game gives %(south)s–%(north)s, not the points entered."),
     )
     OTHER_PLAYERS = (
         "other_players",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("The file's %(side)s player is %(named)s, not %(player)s."),
     )
-    NOT_AN_OGN_ZIP = (
-        "bad_file",
-        BAD_REQUEST,
-        gettext_lazy("The file is not a zip of .ogn game files."),
-    )
-    EMPTY_OGN_ZIP = ("bad_file", BAD_REQUEST, gettext_lazy("The zip holds no .ogn file."))
     NO_SUCH_BOARD = (
         "no_such_board",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("No board of round %(number)d has these players or this board number."),
-    )
-    INVALID_TRF = ("invalid_trf", BAD_REQUEST, gettext_lazy("%(problem)s"))
-    TRF_PLAYERS_DISAGREE = (
-        "invalid_trf",
-        BAD_REQUEST,
-        gettext_lazy("Round %(round)d: players %(a)d and %(b)d do not name each other."),
-    )
-    SECTION_NAME_TAKEN = (
-        "duplicate_section",
-        BAD_REQUEST,
-        gettext_lazy("The tournament has a section %(name)s already."),
     )
     TOO_MANY_ROUNDS = (
         "too_many_rounds",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("The file has %(played)d rounds; the tournament has %(rounds)d."),
     )
-    MAY_NOT_CREATE = (
-        "forbidden",
-        HTTPStatus.FORBIDDEN,
-        gettext_lazy("You may not create tournaments."),
-    )
-    NOT_A_BACKUP = ("invalid", BAD_REQUEST, gettext_lazy("This is not a tournament backup."))
-    BACKUP_VERSION = (
-        "invalid",
-        BAD_REQUEST,
-        gettext_lazy("Backup version %(version)s cannot be read."),
-    )
-    BACKUP_WITHOUT_TOURNAMENT = (
-        "invalid",
-        BAD_REQUEST,
-        gettext_lazy("The backup has no tournament."),
-    )
-    BACKUP_DAMAGED = ("invalid", BAD_REQUEST, gettext_lazy("The backup is damaged: %(problem)s"))
     TOURNAMENT_EXISTS = (
         "tournament_exists",
-        BAD_REQUEST,
+        HTTP_400,
         gettext_lazy("A tournament %(slug)s exists already."),
     )
+    RECORD_TOO_LONG = (
+        "record_too_long",
+        HTTP_400,
+        {
+            "characters": gettext_lazy("A move record may be at most %(limit)d characters long."),
+            "plies": gettext_lazy(
+                "A move record may have at most %(limit)d plies; this one has %(plies)d."
+            ),
+        },
+    )
+    RESIGNATION_IMPOSSIBLE = (
+        "inconsistent_with_ending",
+        HTTP_400,
+        {
+            "resigner_wins": gettext_lazy("The resigning player cannot have the winning score."),
+            "already_won": gettext_lazy(
+                "A player with more than 24 seeds has already won; he cannot resign."
+            ),
+        },
+    )
+    INVALID_TRF = (
+        "invalid_trf",
+        HTTP_400,
+        {
+            None: gettext_lazy("%(problem)s"),
+            "opponents": gettext_lazy(
+                "Round %(round)d: players %(a)d and %(b)d do not name each other."
+            ),
+        },
+    )
+
+
+_BY_CODE = {member.code: member for member in ErrorCode}
 
 
 class ServiceError(Exception):
     """A request that cannot be carried out; nothing was written.
 
-    ``ServiceError(ErrorCode.X, field="name", **params)``. ``code`` is machine-readable (the API
-    returns it), ``status`` the HTTP status it answers, ``field`` names the input at fault when
-    there is one, and ``message`` is the code's template filled with ``params``, for a person.
+    ``ServiceError(ErrorCode.X, field="name", case=None, **params)``. ``code`` is machine-readable
+    (the API returns it), ``status`` the HTTP status it answers, ``field`` names the input at
+    fault when there is one, and ``message`` is the code's template (of ``case``, for a code with
+    several) filled with ``params``, for a person, in the language active when it is read.
     """
 
-    def __init__(self, error, *, field: str | None = None, code: str | None = None, **params):
+    def __init__(
+        self,
+        error,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        case: str | None = None,
+        **params,
+    ):
         if isinstance(error, ErrorCode):
             self.error = error
             self.params = params
@@ -209,6 +421,7 @@ class ServiceError(Exception):
             self.params = {"problem": error}
             super().__init__(error)
         self._code = code
+        self.case = case
         self.field = field
 
     @property
@@ -227,7 +440,7 @@ class ServiceError(Exception):
     def message(self) -> str:
         if self.error is None:
             return str(self.params["problem"])
-        return str(self.error.template) % self.params if self.params else str(self.error.template)
+        return self.error.message(self.case, **self.params)
 
     def __str__(self) -> str:
         return self.message

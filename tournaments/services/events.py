@@ -2,12 +2,11 @@
 
 from django.db import transaction
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 
 from tournaments.models import Section, Team, Tournament
 from tournaments.models.event import DEFAULT_TIEBREAKS, ROUND_ROBIN_TIEBREAKS, SECTION_SLUG_LENGTH
 from tournaments.pairing.systems import DUTCH, get_system
-from tournaments.services.errors import ServiceError, save_validated
+from tournaments.services.errors import ErrorCode, ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
 
 CREATE_PERMISSION = "tournaments.add_tournament"
@@ -24,20 +23,16 @@ def create_tournament(
     (no Buchholz in round robins). Only users allowed to add tournaments (or superusers) may
     create one.
     """
-    if by is None or not by.has_perm(CREATE_PERMISSION):
-        raise ServiceError(_("You may not create tournaments."), code="forbidden")
+    if not may_create(by):
+        raise ServiceError(ErrorCode.CREATE_FORBIDDEN)
     if not sections:
-        raise ServiceError(
-            _("A tournament needs at least one section."), code="no_section", field="sections"
-        )
+        raise ServiceError(ErrorCode.NO_SECTION, field="sections")
     slugs = [
         slugify(name)[:SECTION_SLUG_LENGTH].strip("-") or f"section-{order}"
         for order, name in enumerate(sections, start=1)
     ]
     if len(set(slugs)) != len(slugs):
-        raise ServiceError(
-            _("Two sections have the same name."), code="duplicate_section", field="sections"
-        )
+        raise ServiceError(ErrorCode.DUPLICATE_SECTION, field="sections")
     system = _pairing_system(pairing_system)
     if system.scheduled and fields.get("tiebreaks", DEFAULT_TIEBREAKS) == DEFAULT_TIEBREAKS:
         fields["tiebreaks"] = ROUND_ROBIN_TIEBREAKS
@@ -56,13 +51,24 @@ def create_tournament(
     return tournament
 
 
+def may_create(user) -> bool:
+    """Whether `user` may create tournaments: the "add tournament" permission (superusers have
+    every permission)."""
+    return user is not None and user.has_perm(CREATE_PERMISSION)
+
+
+def tournaments_run_by(user):
+    """The tournaments `user` runs: those he is an arbiter of, every one for a superuser."""
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return user.arbitrated_tournaments.all()
+
+
 def _pairing_system(code: str):
     try:
         return get_system(code)
     except ValueError as error:
-        raise ServiceError(
-            _("Unknown pairing system."), code="unknown_pairing_system", field="pairing_system"
-        ) from error
+        raise ServiceError(ErrorCode.UNKNOWN_PAIRING_SYSTEM, field="pairing_system") from error
 
 
 def add_team(tournament: Tournament, *, by, **fields) -> Team:
@@ -78,11 +84,7 @@ def update_tournament(tournament: Tournament, *, by, **fields) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     paired = max((s.rounds.count() for s in tournament.sections.all()), default=0)
     if fields.get("rounds", tournament.rounds) < paired:
-        raise ServiceError(
-            _("%(count)d rounds are already paired.") % {"count": paired},
-            code="rounds_paired",
-            field="rounds",
-        )
+        raise ServiceError(ErrorCode.ROUNDS_PAIRED, field="rounds", count=paired)
     for name, value in fields.items():
         setattr(tournament, name, value)
     return save_validated(tournament)
@@ -107,11 +109,7 @@ def delete_team(team: Team, *, by) -> None:
     require_arbiter(team.tournament, by)
     Tournament.objects.select_for_update().get(pk=team.tournament_id)
     if team.players.filter(section__rounds__isnull=False).exists():
-        raise ServiceError(
-            _("Players of %(team)s are already paired; the team stays.") % {"team": team.name},
-            code="rounds_exist",
-            field="team",
-        )
+        raise ServiceError(ErrorCode.ROUNDS_EXIST, case="team", field="team", team=team.name)
     team.delete()
 
 
@@ -123,11 +121,6 @@ def set_section_sex(section, sex: str, *, by):
     """
     require_arbiter(section.tournament, by)
     if sex and section.players.exclude(sex=sex).exists():
-        raise ServiceError(
-            _("Players of the other sex are registered in %(section)s.")
-            % {"section": section.name},
-            code="mixed_section",
-            field="sex",
-        )
+        raise ServiceError(ErrorCode.MIXED_SECTION, field="sex", section=section.name)
     section.sex = sex
     return save_validated(section)

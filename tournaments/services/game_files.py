@@ -109,9 +109,9 @@ def import_round_ogn(round_: Round, archive: bytes, *, by, reason: str = "") -> 
         files = zipfile.ZipFile(io.BytesIO(archive))
         names = sorted(name for name in files.namelist() if name.lower().endswith(".ogn"))
     except zipfile.BadZipFile as error:
-        raise ServiceError(ErrorCode.NOT_AN_OGN_ZIP, field="file") from error
+        raise ServiceError(ErrorCode.BAD_FILE, case="not_ogn_zip", field="file") from error
     if not names:
-        raise ServiceError(ErrorCode.EMPTY_OGN_ZIP, field="file")
+        raise ServiceError(ErrorCode.BAD_FILE, case="empty_ogn_zip", field="file")
     pairings = list(round_.pairings.select_related("round__section__tournament", "south", "north"))
     for name in names:
         try:

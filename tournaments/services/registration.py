@@ -12,7 +12,8 @@ from tournaments.freshness import touch
 from tournaments.models import Player, RequestedBye, Section, Team
 from tournaments.pairing.systems import get_system
 from tournaments.registration_import import ImportFileError, ImportRow, read_csv, read_trf
-from tournaments.services.errors import ServiceError, save_validated
+from tournaments.services.core_messages import trf_problem
+from tournaments.services.errors import ErrorCode, ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
 
 # FIDE title order, strongest first; an untitled player sorts after every title.
@@ -53,28 +54,21 @@ def check_team_composition(player: Player) -> None:
     tournament = section.tournament
     if section.sex and player.sex and player.sex != section.sex:
         raise ServiceError(
-            _("The section %(section)s is for %(sex)s players only.")
-            % {"section": section.name, "sex": section.get_sex_display().lower()},
-            code="wrong_sex",
+            ErrorCode.WRONG_SEX,
             field="sex",
+            section=section.name,
+            sex=section.get_sex_display().lower(),
         )
     if player.team_id is None:
         return
     team = Team.objects.get(pk=player.team_id)
     if team.tournament_id != tournament.pk:
-        raise ServiceError(
-            _("The team %(team)s belongs to another tournament.") % {"team": team.name},
-            code="foreign_team",
-            field="team",
-        )
+        raise ServiceError(ErrorCode.FOREIGN_TEAM, field="team", team=team.name)
     quota = tournament.players_per_team_per_section
     others = section.players.filter(team_id=team.pk).exclude(pk=player.pk).count()
     if others >= quota:
         raise ServiceError(
-            _("The team %(team)s already has %(count)d players in %(section)s, its full quota.")
-            % {"team": team.name, "count": others, "section": section.name},
-            code="team_full",
-            field="team",
+            ErrorCode.TEAM_FULL, field="team", team=team.name, count=others, section=section.name
         )
 
 
@@ -99,10 +93,7 @@ def register_player(section: Section, *, by, **fields) -> Player:
     last = section.players.aggregate(last=Max("pairing_number"))["last"] or 0
     player = Player(section=section, pairing_number=last + 1, **fields)
     if section_has_rounds(section) and get_system(section.pairing_system).scheduled:
-        raise ServiceError(
-            _("A round robin's schedule is fixed once round 1 is paired; no player can join."),
-            code="schedule_fixed",
-        )
+        raise ServiceError(ErrorCode.SCHEDULE_FIXED)
     if section_has_rounds(section):
         player.entry_round = max(player.entry_round, section.rounds.count() + 1)
     check_team_composition(player)
@@ -135,18 +126,24 @@ def update_player(player: Player, *, by, **fields) -> Player:
     return save_validated(player)
 
 
+def deletion_refusal(section: Section) -> ServiceError | None:
+    """Why no player of `section` can be deleted now, or None when they can: once a round is
+    paired, a player leaves by withdrawal, so that the rounds already paired keep him."""
+    if section_has_rounds(section):
+        return ServiceError(
+            ErrorCode.ROUNDS_EXIST, case="player", field="player", section=section.name
+        )
+    return None
+
+
 @transaction.atomic
 def delete_player(player: Player, *, by) -> None:
-    """Remove a registration made by mistake; refused once a round of the section is paired."""
+    """Remove a registration made by mistake, unless `deletion_refusal` says why not."""
     require_arbiter(player.section.tournament, by)
     section = Section.objects.select_for_update().get(pk=player.section_id)
-    if section_has_rounds(section):
-        raise ServiceError(
-            _("A round of %(section)s is paired: withdraw the player instead.")
-            % {"section": section.name},
-            code="rounds_exist",
-            field="player",
-        )
+    refusal = deletion_refusal(section)
+    if refusal is not None:
+        raise refusal
     player.delete()
     _numbering_outdated(section)
 
@@ -163,24 +160,17 @@ def reenter_player(player: Player, from_round: int, *, by) -> Player:
     section = Section.objects.select_for_update().get(pk=player.section_id)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.status != Player.Status.WITHDRAWN:
-        raise ServiceError(
-            _("%(name)s is not withdrawn.") % {"name": player.name},
-            code="not_withdrawn",
-            field="player",
-        )
+        raise ServiceError(ErrorCode.NOT_WITHDRAWN, field="player", name=player.name)
     if from_round < player.withdrawn_from_round:
         raise ServiceError(
-            _("%(name)s was withdrawn from round %(round)d; re-enter him from then on.")
-            % {"name": player.name, "round": player.withdrawn_from_round},
-            code="before_withdrawal",
+            ErrorCode.BEFORE_WITHDRAWAL,
             field="from_round",
+            name=player.name,
+            round=player.withdrawn_from_round,
         )
     if section.rounds.filter(number__gte=from_round).exists():
         raise ServiceError(
-            _("Round %(round)d is already paired; re-enter the player from a later round.")
-            % {"round": from_round},
-            code="round_exists",
-            field="from_round",
+            ErrorCode.ROUND_EXISTS, case="reenter", field="from_round", round=from_round
         )
     missed = set(player.missed_rounds) | set(range(player.withdrawn_from_round, from_round))
     player.missed_rounds = sorted(missed)
@@ -200,20 +190,14 @@ def assign_pairing_numbers(section: Section, *, by, order: list[int] | None = No
     require_arbiter(section.tournament, by)
     Section.objects.select_for_update().get(pk=section.pk)
     if section_has_rounds(section):
-        raise ServiceError(
-            _("Pairing numbers are fixed once round 1 is paired."), code="rounds_exist"
-        )
+        raise ServiceError(ErrorCode.ROUNDS_EXIST, case="numbers")
     players = list(section.players.all())
     if order is None:
         players.sort(key=seeding_key)
     else:
         by_id = {p.pk: p for p in players}
         if sorted(order) != sorted(by_id):
-            raise ServiceError(
-                _("The order must list every player of the section exactly once."),
-                code="bad_order",
-                field="order",
-            )
+            raise ServiceError(ErrorCode.BAD_ORDER, field="order")
         players = [by_id[pk] for pk in order]
     # Shift out of the way first so the unique (section, pairing number) never clashes midway.
     section.players.update(pairing_number=F("pairing_number") + 100000)
@@ -238,10 +222,7 @@ def withdraw_player(player: Player, from_round: int, *, by) -> Player:
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
-            _("%(name)s is already paired in round %(round)d or later.")
-            % {"name": player.name, "round": from_round},
-            code="already_paired",
-            field="from_round",
+            ErrorCode.ALREADY_PAIRED, field="from_round", name=player.name, round=from_round
         )
     player.status = Player.Status.WITHDRAWN
     player.withdrawn_from_round = from_round
@@ -257,24 +238,14 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
     Section.objects.select_for_update().get(pk=player.section_id)
     player = Player.objects.get(pk=player.pk)  # as it is now, under the section's lock
     if not 1 <= round_number <= tournament.rounds:
-        raise ServiceError(
-            _("The tournament has rounds 1 to %(rounds)d.") % {"rounds": tournament.rounds},
-            code="no_such_round",
-            field="round_number",
-        )
+        raise ServiceError(ErrorCode.NO_SUCH_ROUND, field="round_number", rounds=tournament.rounds)
     if not player.is_paired_in(round_number):
         raise ServiceError(
-            _("%(name)s does not play round %(round)d anyway.")
-            % {"name": player.name, "round": round_number},
-            code="not_playing",
-            field="player",
+            ErrorCode.NOT_PLAYING, field="player", name=player.name, round=round_number
         )
     if player.section.rounds.filter(number=round_number).exists():
         raise ServiceError(
-            _("Round %(round)d is already paired; a bye must be asked for before.")
-            % {"round": round_number},
-            code="round_exists",
-            field="round_number",
+            ErrorCode.ROUND_EXISTS, case="bye", field="round_number", round=round_number
         )
     bye, _created = RequestedBye.objects.update_or_create(
         player=player, round_number=round_number, defaults={"points": points}
@@ -284,12 +255,25 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
 
 def _import_messages() -> dict[str, str]:
     return {
-        "no_header": _("The first line must name the columns, among them the player's name."),
+        "no_header": ErrorCode.BAD_FILE.message("no_header"),
         "no_name": _("The name is missing."),
         "bad_sex": _("Sex “%(value)s” is neither m nor w."),
         "bad_rating": _("Rating “%(value)s” is not a whole number up to 3000."),
-        "bad_trf": _("The TRF file cannot be read, line %(line)s: %(problem)s"),
+        "bad_trf": str(ErrorCode.BAD_FILE.templates["bad_trf"]),
     }
+
+
+def team_by_code(tournament, code: str) -> Team | None:
+    """The team of `tournament` with `code`; None for an empty code, ServiceError (field 'team')
+    when no team has it."""
+    if not code:
+        return None
+    team = tournament.teams.filter(code=code).first()
+    if team is None:
+        raise ServiceError(
+            ErrorCode.UNKNOWN_TEAM, field="team", name=tournament.name, team_code=code
+        )
+    return team
 
 
 def read_import(text: str, kind: str) -> list[ImportRow]:
@@ -299,7 +283,10 @@ def read_import(text: str, kind: str) -> list[ImportRow]:
     try:
         return reader(text, _import_messages())
     except ImportFileError as error:
-        raise ServiceError(error.message, code="bad_file", field="file") from error
+        params = dict(error.params)
+        if "trf_error" in params:
+            params["problem"] = trf_problem(params.pop("trf_error"))
+        raise ServiceError(ErrorCode.BAD_FILE, case=error.code, field="file", **params) from error
 
 
 def _field_problems(section: Section, row: ImportRow) -> list[str]:
@@ -383,13 +370,9 @@ def import_players(section: Section, rows: list[ImportRow], *, by) -> list[Playe
     check_import(section, rows)
     wrong = [row for row in rows if not row.ok]
     if wrong or not rows:
-        raise ServiceError(
-            _("%(count)d rows have errors; nothing was imported.") % {"count": len(wrong)}
-            if rows
-            else _("The file holds no player."),
-            code="import_errors",
-            field="file",
-        )
+        if rows:
+            raise ServiceError(ErrorCode.IMPORT_ERRORS, case="rows", field="file", count=len(wrong))
+        raise ServiceError(ErrorCode.IMPORT_ERRORS, case="empty", field="file")
     return [
         register_player(
             section,

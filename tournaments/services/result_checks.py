@@ -124,7 +124,12 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
     if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
         raise ServiceError(ErrorCode.UNEXPECTED_RECORD, field="record")
     if len(entry.record) > MAX_RECORD_CHARACTERS:
-        raise ServiceError(ErrorCode.RECORD_TOO_LONG, field="record", limit=MAX_RECORD_CHARACTERS)
+        raise ServiceError(
+            ErrorCode.RECORD_TOO_LONG,
+            case="characters",
+            field="record",
+            limit=MAX_RECORD_CHARACTERS,
+        )
     try:
         game, clocks = _replayed(entry, tournament.variant)
         # Before the ending: a refused reading names an earlier ply than an unfinished game.
@@ -161,7 +166,8 @@ def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None
         clocks = parse_leniently(entry.record)[0].clocks
     if game.plies > MAX_RECORD_PLIES:
         raise ServiceError(
-            ErrorCode.RECORD_TOO_MANY_PLIES,
+            ErrorCode.RECORD_TOO_LONG,
+            case="plies",
             field="record",
             limit=MAX_RECORD_PLIES,
             plies=game.plies,
@@ -221,7 +227,9 @@ def _from_scores(entry: ResultEntry) -> Assessment:
             entry_problem(error), code=error.code, field=_field_name(error.field)
         ) from error
     if ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
-        raise ServiceError(ErrorCode.RESIGNER_WINS, field="decided_by")
+        raise ServiceError(
+            ErrorCode.RESIGNATION_IMPOSSIBLE, case="resigner_wins", field="decided_by"
+        )
     _check_typed_points(entry, outcome)
     decided_by = entry.decided_by if ending in (*STOPPED_ENDINGS, Ending.FORFEIT) else ""
     return Assessment(outcome, decided_by)
@@ -300,5 +308,5 @@ def _game_score(entry: ResultEntry, ending: str) -> tuple[int | None, int | None
     loser = BoardSide.from_letter(entry.decided_by)
     stores = (entry.south_seeds, entry.north_seeds)
     if ending == Ending.RESIGN and stores[loser] > 24:
-        raise ServiceError(ErrorCode.RESIGNER_HAS_WON, field="decided_by")
+        raise ServiceError(ErrorCode.RESIGNATION_IMPOSSIBLE, case="already_won", field="decided_by")
     return score_at_stop(ending, stores, loser)

@@ -19,7 +19,7 @@ from tournaments.pairing.from_trf import request_from_trf
 from tournaments.pairing.records import RoundPairing
 from tournaments.pairing.systems import DUTCH, get_system
 from tournaments.services.core_messages import pairing_problem
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.history import section_history, section_scoring
 from tournaments.services.permissions import require_arbiter
 
@@ -42,9 +42,7 @@ def pair_next_round(section: Section, *, by) -> Round:
             pairing = _engine_pairing(section, number)
             return _store_round(section, number, pairing)
     except IntegrityError as error:
-        raise ServiceError(
-            _("That round was paired a moment ago by someone else."), code="round_exists"
-        ) from error
+        raise ServiceError(ErrorCode.ROUND_EXISTS, case="meanwhile") from error
 
 
 def _next_round_number(section: Section) -> int:
@@ -53,30 +51,15 @@ def _next_round_number(section: Section) -> int:
         number = 1
     else:
         if last.status == Round.Status.DRAFT:
-            raise ServiceError(
-                _("Round %(round)d is still a draft: publish or delete it first.")
-                % {"round": last.number},
-                code="round_exists",
-            )
+            raise ServiceError(ErrorCode.ROUND_EXISTS, case="draft", round=last.number)
         missing = games_without_result(last).count()
         if missing:
-            raise ServiceError(
-                _("Round %(round)d has %(count)d game(s) without a result.")
-                % {"round": last.number, "count": missing},
-                code="results_missing",
-            )
+            raise ServiceError(ErrorCode.RESULTS_MISSING, round=last.number, count=missing)
         number = last.number + 1
     if number > section.tournament.rounds:
-        raise ServiceError(
-            _("All %(rounds)d rounds are paired.") % {"rounds": section.tournament.rounds},
-            code="tournament_over",
-        )
+        raise ServiceError(ErrorCode.TOURNAMENT_OVER, rounds=section.tournament.rounds)
     if not any(player.is_paired_in(number) for player in section.players.all()):
-        raise ServiceError(
-            _("Nobody in %(section)s plays round %(round)d.")
-            % {"section": section.name, "round": number},
-            code="no_players",
-        )
+        raise ServiceError(ErrorCode.NO_PLAYERS, section=section.name, round=number)
     return number
 
 
@@ -102,10 +85,7 @@ def _engine_pairing(section: Section, number: int) -> RoundPairing:
     try:
         return get_system(section.pairing_system).pair(_pairing_request(section, number))
     except PairingImpossible as error:
-        raise ServiceError(
-            _("No valid pairing exists: %(reason)s") % {"reason": pairing_problem(error)},
-            code="pairing_impossible",
-        ) from error
+        raise ServiceError(ErrorCode.PAIRING_IMPOSSIBLE, reason=pairing_problem(error)) from error
 
 
 def _store_round(section: Section, number: int, pairing: RoundPairing) -> Round:
@@ -147,7 +127,7 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
 def _locked_draft(round_: Round, by, refusal: str) -> Round:
     """`round_` re-read and locked for this transaction; ServiceError unless it is a draft.
 
-    `refusal` is the message for a published round, with `{number}` for its number.
+    `refusal` names what a published round refuses: a case of ErrorCode.ROUND_PUBLISHED.
     """
     require_arbiter(round_.section.tournament, by)
     number = round_.number
@@ -159,27 +139,22 @@ def _locked_draft(round_: Round, by, refusal: str) -> Round:
     )
     if round_ is None:
         # Another request (a double click, a second arbiter) deleted it first.
-        raise ServiceError(
-            _("Round %(number)d no longer exists: it was deleted meanwhile.") % {"number": number},
-            code="round_gone",
-        )
+        raise ServiceError(ErrorCode.ROUND_GONE, number=number)
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError(refusal.format(number=round_.number), code="round_published")
+        raise ServiceError(ErrorCode.ROUND_PUBLISHED, case=refusal, number=round_.number)
     return round_
 
 
 def delete_draft_round(round_: Round, *, by) -> None:
     """Delete a draft round so it can be paired again; published rounds stay."""
     with transaction.atomic():
-        _locked_draft(
-            round_, by, _("Round {number} is published; only a draft can be deleted.")
-        ).delete()
+        _locked_draft(round_, by, "delete").delete()
 
 
 def publish_round(round_: Round, *, by) -> Round:
     """Make a draft round public; results can be entered from then on."""
     with transaction.atomic():
-        round_ = _locked_draft(round_, by, _("Round {number} is already published."))
+        round_ = _locked_draft(round_, by, "publish")
         round_.status = Round.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
@@ -216,13 +191,11 @@ def replace_draft_boards(
     a player against himself, or leaves a player out is refused (ServiceError, field 'boards').
     """
     with transaction.atomic():
-        round_ = _locked_draft(round_, by, _("Round {number} is published; its pairing is final."))
+        round_ = _locked_draft(round_, by, "edit")
         pairs = [(south, north) for south, north in boards if north is not None]
         byes = [south for south, north in boards if north is None]
         if len(byes) > 1:
-            raise ServiceError(
-                _("A round has at most one pairing-allocated bye."), code="two_byes", field="boards"
-            )
+            raise ServiceError(ErrorCode.TWO_BYES, field="boards")
         system = get_system(round_.section.pairing_system)
         report = system.check(
             _pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None
@@ -230,7 +203,9 @@ def replace_draft_boards(
         impossible = [f.message for f in report.findings if f.code in IMPOSSIBLE_FINDINGS]
         if impossible:
             raise ServiceError(
-                "; ".join(impossible).capitalize() + ".", code="impossible_pairing", field="boards"
+                ErrorCode.IMPOSSIBLE_PAIRING,
+                field="boards",
+                findings="; ".join(impossible).capitalize(),
             )
         findings = [f.message for f in report.findings]
         edit = DraftEdit(findings, report.equals_dutch, saved=not findings or confirm)
@@ -249,11 +224,24 @@ def _system_note(code: str) -> str:
     return _("Berger table pairing")
 
 
-def unpublish_round(round_: Round, *, by) -> Round:
-    """Take a published round back to draft, as long as no result of it has been entered.
+def unpublish_refusal(round_: Round) -> ServiceError | None:
+    """Why `round_` cannot be taken back to draft now, or None when it can.
 
-    Only the section's last round can go back: a later round was paired on its results.
+    A draft is one already; a round with a result keeps its results (they are corrected
+    instead); only the section's last round can go back, since a later round was paired on its
+    results. The round page offers the button only when this is None.
     """
+    if round_.status == Round.Status.DRAFT:
+        return ServiceError(ErrorCode.ROUND_DRAFT, number=round_.number)
+    if round_.pairings.filter(result__isnull=False).exists():
+        return ServiceError(ErrorCode.ROUND_HAS_RESULTS, number=round_.number)
+    if round_.section.rounds.filter(number__gt=round_.number).exists():
+        return ServiceError(ErrorCode.NOT_LAST_ROUND, number=round_.number)
+    return None
+
+
+def unpublish_round(round_: Round, *, by) -> Round:
+    """Take a published round back to draft, unless `unpublish_refusal` says why not."""
     require_arbiter(round_.section.tournament, by)
     with transaction.atomic():
         round_ = (
@@ -261,22 +249,9 @@ def unpublish_round(round_: Round, *, by) -> Round:
             .select_related("section__tournament")
             .get(pk=round_.pk)
         )
-        if round_.status == Round.Status.DRAFT:
-            raise ServiceError(
-                _("Round %(number)d is still a draft.") % {"number": round_.number},
-                code="round_draft",
-            )
-        if round_.pairings.filter(result__isnull=False).exists():
-            raise ServiceError(
-                _("Round %(number)d has results; correct them instead of taking it back.")
-                % {"number": round_.number},
-                code="round_has_results",
-            )
-        if round_.section.rounds.filter(number__gt=round_.number).exists():
-            raise ServiceError(
-                _("Round %(number)d is not the last round paired.") % {"number": round_.number},
-                code="not_last_round",
-            )
+        refusal = unpublish_refusal(round_)
+        if refusal is not None:
+            raise refusal
         round_.status = Round.Status.DRAFT
         round_.published_at = None
         round_.save(update_fields=["status", "published_at"])

@@ -55,7 +55,7 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         raise ServiceError(ErrorCode.INVALID_TRF, field="file", problem=str(error)) from error
     slug = slugify(name)[: Section._meta.get_field("slug").max_length].strip("-")
     if not slug or tournament.sections.filter(slug=slug).exists():
-        raise ServiceError(ErrorCode.SECTION_NAME_TAKEN, field="name", name=name)
+        raise ServiceError(ErrorCode.DUPLICATE_SECTION, case="taken", field="name", name=name)
     played = max((len(p.rounds) for p in trf.players), default=0)
     if played >= tournament.rounds:
         raise ServiceError(
@@ -111,7 +111,12 @@ def _import_round(section: Section, number: int, trf, players: dict[int, Player]
         their = other.rounds[number - 1] if number <= len(other.rounds) else None
         if their is None or their.opponent != tpn:
             raise ServiceError(
-                ErrorCode.TRF_PLAYERS_DISAGREE, field="file", round=number, a=tpn, b=cell.opponent
+                ErrorCode.INVALID_TRF,
+                case="opponents",
+                field="file",
+                round=number,
+                a=tpn,
+                b=cell.opponent,
             )
         south, north = (tpn, cell.opponent) if cell.colour == "w" else (cell.opponent, tpn)
         own, theirs = (cell.result, their.result) if south == tpn else (their.result, cell.result)

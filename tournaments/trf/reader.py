@@ -51,7 +51,7 @@ def parse(text: str | bytes) -> Tournament:
         if line.startswith("001"):
             tpn = tournament.players[-1].pairing_number
             if tpn in numbers:
-                raise TrfError(f"pairing number {tpn} appears twice", number, 5)
+                raise TrfError("number_twice", number, 5, number=tpn)
             numbers.add(tpn)
     return tournament
 
@@ -70,7 +70,7 @@ def _decode(data: bytes) -> str:
         line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
         start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
         column = len(before[start:].decode("utf-8", errors="replace")) + 1
-        raise TrfError("text is not valid UTF-8", line, column) from None
+        raise TrfError("not_utf8", line, column) from None
 
 
 def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_colour: dict) -> None:
@@ -118,7 +118,14 @@ def _agree(seen: dict, code: str, value, number: int, what: str) -> None:
     for other, previous in seen.items():
         if previous != value:
             raise TrfError(
-                f"{code} gives {what} {value!r} but {other} gave {previous!r}", number, 5
+                "disagree",
+                number,
+                5,
+                record=code,
+                what=what,
+                value=value,
+                other=other,
+                previous=previous,
             )
     seen[code] = value
 
@@ -141,7 +148,7 @@ def _read_round_dates(line: str) -> list[str]:
 def _read_152(line: str, number: int) -> str:
     value = line[4:].strip().upper()
     if value not in ("W", "B"):
-        raise TrfError(f"initial colour must be W or B, found {value!r}", number, 5)
+        raise TrfError("initial_colour", number, 5, found=value)
     return value.lower()
 
 
@@ -157,9 +164,7 @@ def _read_xxc(line: str, number: int) -> tuple[str | None, bool]:
         elif lowered == "rank":
             by_rank = True
         else:
-            raise TrfError(
-                f"XXC expects 'rank', 'white1' or 'black1', found {word!r}", number, column
-            )
+            raise TrfError("xxc_word", number, column, found=word)
     return colour, by_rank
 
 
@@ -167,7 +172,7 @@ def _id_list(line: str, number: int) -> list[int]:
     ids = []
     for column, word in _tokens(line, 3):
         if not word.isdigit() or int(word) == 0:
-            raise TrfError(f"expected a pairing number, found {word!r}", number, column)
+            raise TrfError("not_a_number", number, column, found=word)
         ids.append(int(word))
     return ids
 
@@ -175,10 +180,10 @@ def _id_list(line: str, number: int) -> list[int]:
 def _read_xxa(line: str, number: int) -> tuple[int, list[Decimal]]:
     words = _tokens(line, 3)
     if not words:
-        raise TrfError("XXA line without a pairing number", number, 5)
+        raise TrfError("xxa_empty", number, 5)
     column, word = words[0]
     if not word.isdigit() or int(word) == 0:
-        raise TrfError(f"expected a pairing number, found {word!r}", number, column)
+        raise TrfError("not_a_number", number, column, found=word)
     values = [_decimal(w, number, c, "virtual points") for c, w in words[1:]]
     return int(word), values
 
@@ -192,11 +197,9 @@ def _decimal(word: str, number: int, column: int, what: str) -> Decimal:
     try:
         value = Decimal(word)
     except InvalidOperation:
-        raise TrfError(
-            f"{what} must be a number like 2.5, found {word!r}", number, column
-        ) from None
+        raise TrfError("not_a_decimal", number, column, what=what, found=word) from None
     if not value.is_finite():
-        raise TrfError(f"{what} must be a number like 2.5, found {word!r}", number, column)
+        raise TrfError("not_a_decimal", number, column, what=what, found=word)
     return value
 
 
@@ -210,9 +213,9 @@ def _int_field(
     if not text:
         if blank_ok:
             return None
-        raise TrfError(f"{what} is missing", number, start + 1)
+        raise TrfError("missing", number, start + 1, what=what)
     if not text.isdigit():
-        raise TrfError(f"{what} must be digits, found {text!r}", number, column)
+        raise TrfError("not_digits", number, column, what=what, found=text)
     return int(text)
 
 
@@ -221,10 +224,10 @@ def _read_player(line: str, number: int) -> Player:
     padded = line.ljust(_FIRST_BLOCK)
     tpn = _int_field(padded, 4, 8, number, "pairing number")
     if tpn == 0:
-        raise TrfError("pairing number must be 1 to 9999", number, 5)
+        raise TrfError("number_range", number, 5)
     sex = padded[9].strip().lower()
     if sex not in ("", "m", "w", "f"):
-        raise TrfError(f"sex must be m or w, found {padded[9]!r}", number, 10)
+        raise TrfError("sex", number, 10, found=padded[9])
     points_text = padded[80:84].strip()
     points = _decimal(points_text, number, 81, "points") if points_text else None
     return Player(
@@ -256,23 +259,17 @@ def _read_cell(block: str, start: int, number: int) -> RoundCell:
     """Read ``  OOOO c r`` whose first character is at 0-based index ``start``."""
     for offset in (0, 1, 6, 8):
         if block[offset] != " ":
-            raise TrfError(
-                f"round block should have a blank here, found {block[offset]!r}",
-                number,
-                start + offset + 1,
-            )
+            raise TrfError("no_blank", number, start + offset + 1, found=block[offset])
     opponent_text = block[2:6].strip()
     if opponent_text and not opponent_text.isdigit():
-        raise TrfError(
-            f"opponent must be a pairing number, found {opponent_text!r}", number, start + 3
-        )
+        raise TrfError("opponent", number, start + 3, found=opponent_text)
     opponent = int(opponent_text) if opponent_text and int(opponent_text) else None
     colour = block[7].lower() if block[7] != " " else "-"
     if colour not in codes.COLOURS:
-        raise TrfError(f"colour must be w, b or -, found {block[7]!r}", number, start + 8)
+        raise TrfError("colour", number, start + 8, found=block[7])
     result = block[9].upper() if block[9] != " " else codes.ZERO_POINT_BYE
     if result not in codes.ALL:
-        raise TrfError(f"unknown result code {block[9]!r}", number, start + 10)
+        raise TrfError("result_code", number, start + 10, found=block[9])
     if opponent is None and result in codes.PLAYED | codes.FORFEITS:
-        raise TrfError(f"result {block[9]!r} needs an opponent", number, start + 10)
+        raise TrfError("no_opponent", number, start + 10, found=block[9])
     return RoundCell(opponent, colour, result)

@@ -35,7 +35,7 @@ def dumps(tournament: Tournament, newline: str = "\r\n") -> str:
     for line in lines:
         # A line break inside a value would start a new record on reading.
         if "\r" in line or "\n" in line:
-            raise TrfError(f"line break inside a value: {line[:40]!r}")
+            raise TrfError("line_break", found=line[:40])
     return newline.join(lines) + newline
 
 
@@ -113,11 +113,11 @@ def _points_text(value: Decimal) -> str:
 
 def _width(text: str, width: int, what: str) -> str:
     if len(text) > width:
-        raise TrfError(f"{what} {text!r} is longer than {width} characters")
+        raise TrfError("too_long", what=what, found=text, width=width)
     return text
 
 
 def _fits(value: int, low: int, high: int, what: str) -> int:
     if not low <= value <= high:
-        raise TrfError(f"{what} {value} is outside {low}..{high}")
+        raise TrfError("out_of_range", what=what, found=value, low=low, high=high)
     return value

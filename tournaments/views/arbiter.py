@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import DraftPairingForm, GameFileForm, PublishForm, ResultForm
-from tournaments.models import Pairing, Result, Round
+from tournaments.models import Pairing, Result
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_files import import_ogn, import_round_ogn
@@ -71,9 +71,7 @@ def round_detail(request, tournament, section, number):
             "tournament": tournament,
             "round": round_,
             "pairings": pairings,
-            "can_unpublish": round_.status != Round.Status.DRAFT
-            and not any(hasattr(p, "result") for p in pairings)
-            and not round_.section.rounds.filter(number__gt=round_.number).exists(),
+            "can_unpublish": round_service.unpublish_refusal(round_) is None,
         },
     )
 
@@ -283,7 +281,7 @@ def import_round_games(request, tournament, section, number):
     upload = request.FILES.get("file")
     try:
         if upload is None:
-            raise ServiceError(_("Choose a zip of .ogn files."), code="no_file", field="file")
+            raise ServiceError(ErrorCode.NO_FILE, field="file")
         count = import_round_ogn(
             round_, upload.read(), by=request.user, reason=request.POST.get("reason", "")
         )

@@ -8,7 +8,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import TOURNAMENT_FIELDS, NewTournamentForm, TeamForm, TournamentForm
-from tournaments.models import Tournament
 from tournaments.services import events
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
@@ -17,7 +16,7 @@ from tournaments.views.refusals import show_on_form
 
 @login_required
 def new_tournament(request):
-    if not request.user.has_perm(events.CREATE_PERMISSION):
+    if not events.may_create(request.user):
         raise PermissionDenied("You may not create tournaments.")
     form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -113,15 +112,11 @@ def delete_team(request, tournament, team_id):
 @login_required
 def my_tournaments(request):
     """Where an arbiter lands after logging in: the tournaments he runs."""
-    if request.user.is_superuser:
-        tournaments = Tournament.objects.all()
-    else:
-        tournaments = request.user.arbitrated_tournaments.all()
     return render(
         request,
         "tournaments/arbiter/my_tournaments.html",
         {
-            "tournaments": tournaments,
-            "can_create": request.user.has_perm(events.CREATE_PERMISSION),
+            "tournaments": events.tournaments_run_by(request.user),
+            "can_create": events.may_create(request.user),
         },
     )

@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments import tiebreak_labels
-from tournaments.lookups import public_section, public_tournament
+from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.game_files import game_ogn, round_ogn_zip
 from tournaments.services.games import game_plies, game_view
@@ -50,7 +50,7 @@ def tournament(request, slug):
 
 
 def _public_rounds(section: Section) -> list[Round]:
-    return list(section.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
+    return list(public_rounds(section).order_by("number"))
 
 
 def _section_page(request, group: Section, template: str, tab: str | None, rounds=None, **context):
@@ -164,8 +164,7 @@ def player(request, slug, section, number):
     group = public_section(slug, section)
     person = get_object_or_404(group.players.select_related("team"), pairing_number=number)
     seats = list(
-        Seat.objects.filter(player=person)
-        .exclude(round__status=Round.Status.DRAFT)
+        in_public_rounds(Seat.objects.filter(player=person))
         .select_related(
             "round", "pairing__south", "pairing__north", "pairing__result", "pairing__game_record"
         )
@@ -212,7 +211,7 @@ def game(request, slug, pairing_id):
         round__section__tournament=event,
         north__isnull=False,
     )
-    if pairing.round.status == Round.Status.DRAFT:
+    if not pairing.round.is_public:
         raise Http404("Not published.")
     result = getattr(pairing, "result", None)
     # The viewer starts at the first position unless a ply is asked for.
@@ -253,7 +252,7 @@ def game_file(request, slug, pairing_id):
 def round_game_files(request, slug, section, number):
     """Every recorded game of a public round, as a zip of .ogn files."""
     group = public_section(slug, section)
-    round_ = get_object_or_404(group.rounds.exclude(status=Round.Status.DRAFT), number=number)
+    round_ = get_object_or_404(public_rounds(group), number=number)
     response = HttpResponse(round_ogn_zip(round_), content_type="application/zip")
     name = f"{group.tournament.slug}-{group.slug}-round-{number}.zip"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

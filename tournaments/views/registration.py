@@ -127,7 +127,7 @@ def players(request, tournament, section):
             "section": group,
             "players": group.players.select_related("team"),
             "import_form": ImportForm(),
-            "can_delete": not group.rounds.exists(),
+            "can_delete": registration.deletion_refusal(group) is None,
             "byes": group.players.filter(requested_byes__isnull=False).values_list(
                 "name", "requested_byes__round_number", "requested_byes__points"
             ),
