@@ -15,7 +15,6 @@ from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from games.models import GameRecord
 from tournaments.models import (
     Pairing,
     Player,
@@ -28,6 +27,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.models.records import GameRecord
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import CREATE_PERMISSION
 

@@ -12,7 +12,6 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import GameRecord, RecordSource
 from games.oware.clock import check_clocks
 from games.oware.errors import RecordError
 from games.oware.notation import parse_leniently, replay_record
@@ -26,6 +25,7 @@ from games.oware.outcome import (
 from games.oware.sides import Side as BoardSide
 from games.oware.variants import get_variant
 from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
+from tournaments.models.records import GameRecord, RecordSource
 from tournaments.models.results import Ending, Side
 from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ServiceError
