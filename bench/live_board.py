@@ -5,9 +5,10 @@
 Each ply is what a device's "moves" request costs the server: `games.live.play` with that one
 move, then `games.live.board_state`, the answer the view sends back. The game is read from the
 Oware reference corpus (tests/data/oware, abapa). Prints the CPU time of the whole game (best and
-median of the runs) and per ply; CPU time, since the two shared cores make wall-clock times
-swing. Uses a throw-away SQLite database unless DATABASE_URL is set (then a test database is
-created and dropped on that server).
+median of the runs), a request's early and late in the game, and how many plies the rules engine
+replayed; CPU time, since the two shared cores make wall-clock times swing. Uses a throw-away
+SQLite database unless DATABASE_URL is set (then a test database is created and dropped on that
+server).
 """
 
 import argparse
@@ -37,12 +38,12 @@ def reference_moves(game_id: str) -> list[int]:
     sys.exit(f"no game {game_id} in {CORPUS}")
 
 
-def seated_pairing():
-    """A published pairing of a fresh tournament, results kept for the arbiter to confirm."""
+def fresh_pairing(run: int):
+    """A published pairing of a new tournament, results kept for the arbiter to confirm."""
     from tournaments.models import Player, Round, Tournament
     from tournaments.services.rounds import store_boards
 
-    tournament = Tournament.objects.create(name="Bench", slug="bench")
+    tournament = Tournament.objects.create(name=f"Bench {run}", slug=f"bench-{run}")
     section = tournament.sections.create(name="Open", slug="open")
     south, north = (
         Player.objects.create(section=section, name=name, sex="m", pairing_number=number)
@@ -53,15 +54,13 @@ def seated_pairing():
     return round_.pairings.get()
 
 
-def play_game(board, moves: list[int]) -> list[float]:
-    """CPU seconds of each request of `moves`, played one at a time on a fresh `board`."""
+def play_game(moves: list[int], run: int) -> list[float]:
+    """CPU seconds of each request of `moves`, played one at a time on a new board."""
     from games import live
     from games.models.live import LiveBoard
 
-    LiveBoard.objects.filter(pk=board.pk).update(
-        moves=[], clocks=[], state=LiveBoard.State.WAITING, ending="", record=""
-    )
-    board = live.claim(LiveBoard.objects.get(pk=board.pk), "both", DEVICE)
+    code = live.live_board_code(fresh_pairing(run))
+    board = live.claim(LiveBoard.objects.get(code=code), "both", DEVICE)
     spent = []
     for ply, move in enumerate(moves):
         start = time.process_time()
@@ -70,6 +69,33 @@ def play_game(board, moves: list[int]) -> list[float]:
         spent.append(time.process_time() - start)
     assert board.finished, "the reference game should end on its last move"
     return spent
+
+
+def plies_replayed(moves: list[int], run: int) -> int:
+    """How many plies the rules engine replays while the game is played (an untimed pass): every
+    module of the product that calls `replay` is given a counting one for the pass."""
+    from games.oware.replay import replay as original
+
+    counted = 0
+
+    def counting(played, *args, **kwargs):
+        nonlocal counted
+        counted += len(played)
+        return original(played, *args, **kwargs)
+
+    callers = [
+        module
+        for name, module in list(sys.modules.items())
+        if name.split(".")[0] in ("games", "tournaments") and vars(module).get("replay") is original
+    ]
+    for module in callers:
+        module.replay = counting
+    try:
+        play_game(moves, run)
+    finally:
+        for module in callers:
+            module.replay = original
+    return counted
 
 
 def main() -> None:
@@ -85,17 +111,15 @@ def main() -> None:
     setup_test_environment()
     from django.db import connection
 
-    from games.live import live_board_code
-    from games.models.live import LiveBoard
-
     moves = reference_moves(args.game)
     old_name = connection.creation.create_test_db(verbosity=0)
     try:
-        board = LiveBoard.objects.get(code=live_board_code(seated_pairing()))
-        runs = [play_game(board, moves) for _ in range(args.repeat)]
+        runs = [play_game(moves, run) for run in range(args.repeat)]
+        replayed = plies_replayed(moves, args.repeat)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     report(args.game, len(moves), runs, connection.vendor)
+    print(f"the rules engine replayed {replayed:,} plies in all")
 
 
 def report(game: str, plies: int, runs: list[list[float]], vendor: str) -> None:
