@@ -2,6 +2,7 @@
 shows, accepts and refuses exactly what a replay of the whole game gives."""
 
 import pytest
+from django.utils import translation
 
 from games import live
 from games.live import live_board_code
@@ -16,6 +17,13 @@ from tournaments.services.errors import ServiceError
 pytestmark = pytest.mark.django_db
 
 DEVICE = "both-sides-device-01"
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The refusals are read in English, whatever an earlier test left active."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
