@@ -1,20 +1,22 @@
 """The live board service: codes, devices, moves, endings and the result a live game gives.
 
-Views only call these functions. Every move a device sends is replayed by the Python engine
-(`games.oware`), never taken on trust from the browser; a finished game's moves, clock readings
-and ending go to the results service (`tournaments.services.results.record_result`), the one way
-a result is written.
+Views only call these functions. Every move a device sends is checked by the Python engine
+(`games.oware`), never taken on trust from the browser: it is sown from the position the board
+keeps (`games.live_position`), as a replay of the whole game would check it. A finished game's
+moves, clock readings and ending go to the results service
+(`tournaments.services.results.record_result`), the one way a result is written.
 Refusals are `ServiceError`s with a code, a message and the field at fault.
 """
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games.models import RecordSource
+from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
 from games.oware.errors import RecordError
 from games.oware.replay import Replay, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
+from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending, Side
 from tournaments.services.errors import ServiceError
 from tournaments.services.game_tags import record_text
@@ -48,6 +50,15 @@ def live_board_code(pairing) -> str:
 def game_of(board: LiveBoard, ending: str | None = None) -> Replay:
     """The board's moves replayed by the engine (with a declared `ending`, if any)."""
     return replay(board.moves, board.pairing.round.section.tournament.variant, ending)
+
+
+def position_of(board: LiveBoard) -> LivePosition:
+    """The game after the board's last move: the one the board keeps, or, on a board saved
+    before boards kept one, the one its moves reach (kept from its next move on)."""
+    if board.position:
+        return LivePosition.from_json(board.position)
+    variant = board.pairing.round.section.tournament.variant
+    return LivePosition.of_moves(board.moves, board.clocks, variant)
 
 
 def _devices(board: LiveBoard) -> dict[Side, str]:
@@ -126,6 +137,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
         if not isinstance(from_ply, int) or not 0 <= from_ply <= len(board.moves):
             raise ServiceError(_("The board has fewer moves."), code="conflict", field="ply")
         held = sides_of(board, device)
+        position, ending = position_of(board), None
         for offset, sent in enumerate(moves):
             ply = from_ply + offset
             move, clock = _move_and_clock(sent)
@@ -137,17 +149,16 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                         field="moves",
                     )
                 continue
-            game = game_of(board)
-            mover = Side.of(game.to_move)
+            mover = Side.of(position.to_move)
             if mover not in held:
                 raise ServiceError(
                     _("It is not the turn of a side this device holds."),
                     code="not_your_turn",
                     field="moves",
                 )
-            _check_clock(board, game, mover, clock, ply)
+            _check_clock(board, position, clock, ply)
             try:
-                replay([*board.moves, move], tournament.variant)
+                position, ending = position.after(move, clock, tournament.variant, ply + 1)
             except RecordError as error:
                 raise ServiceError(
                     _("Ply %(ply)d: %(problem)s.") % {"ply": ply + 1, "problem": error.message},
@@ -156,9 +167,10 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                 ) from error
             board.moves.append(move)
             board.clocks.append(clock)
+            board.position = position.as_json()
             board.state = LiveBoard.State.PLAYING
             board.offer = ""
-        if game_of(board).ending:
+        if ending:
             _finish(board, None)
         board.save()
     return board
@@ -174,16 +186,12 @@ def _move_and_clock(sent) -> tuple[int, int]:
     return move, clock
 
 
-def _check_clock(board: LiveBoard, game: Replay, mover: str, clock: int, ply: int) -> None:
+def _check_clock(board: LiveBoard, position: LivePosition, clock: int, ply: int) -> None:
     """Refuse a reading below zero, above the starting time, or above the mover's last one
     (the time control has no increment, so a player's clock never grows)."""
     start = board.pairing.round.section.tournament.minutes_per_player * 60
-    earlier = [
-        reading
-        for reading, side in zip(board.clocks, game.sides, strict=True)
-        if Side.of(side) == mover and reading is not None
-    ]
-    if not 0 <= clock <= start or (earlier and clock > earlier[-1]):
+    earlier = position.last_reading(position.to_move)
+    if not 0 <= clock <= start or (earlier is not None and clock > earlier):
         raise ServiceError(
             _("Ply %(ply)d: the clock reading %(clock)d s is not possible.")
             % {"ply": ply + 1, "clock": clock},
@@ -245,7 +253,7 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
             raise ServiceError(
                 _("This device does not hold a side."), code="not_your_side", field="side"
             )
-        if Side.of(game_of(board).to_move) != side:
+        if Side.of(position_of(board).to_move) != side:
             raise ServiceError(
                 _("Only the clock of the player to move runs."), code="not_to_move", field="side"
             )
@@ -259,7 +267,7 @@ def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard
         board = _locked(board)
         _require_playing(board)
         _require_side(board, device, side)
-        if Side.of(game_of(board).to_move) != side:
+        if Side.of(position_of(board).to_move) != side:
             raise ServiceError(
                 _("Only the player to move may do this."), code="not_to_move", field="side"
             )
@@ -318,8 +326,11 @@ def confirm(board: LiveBoard, *, by) -> LiveBoard:
 def board_state(board: LiveBoard, device: str = "") -> dict:
     """The JSON a live board page or a spectator reads (never the device tokens)."""
     tournament = board.pairing.round.section.tournament
-    game = game_of(board, board.ending if board.ending in (AGREED, TIME, RESIGN) else None)
-    position = game.position(game.plies)
+    game = position_of(board)
+    position = game.position
+    # A finished game shows its settled stores (on agreement each row goes to its owner).
+    ending = board.ending
+    stores = game.final_stores(ending, tournament.variant) if ending else position.stores
     return {
         "code": board.code,
         "state": board.state,
@@ -337,7 +348,7 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "offer": board.offer,
         "ending": board.ending,
         "ending_label": str(Ending(board.ending).label) if board.ending else "",
-        "stores": list(game.stores),
+        "stores": list(stores),
         "record": board.record,
         "held": {side: bool(token) for side, token in _devices(board).items()},
         "yours": sorted(sides_of(board, device)),

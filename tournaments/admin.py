@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 
 from tournaments.models import (
+    GameRecord,
     Pairing,
     Player,
     RequestedBye,
@@ -176,3 +177,17 @@ class ResultAdmin(ReadOnlyAdmin):
 class ResultChangeAdmin(ReadOnlyAdmin):
     list_display = ["pairing", "changed_by", "changed_at", "reason"]
     list_select_related = ["pairing__round__section", "changed_by"]
+
+
+@admin.register(GameRecord)
+class GameRecordAdmin(ReadOnlyAdmin):
+    """Game records are written by the results service only; the admin shows them."""
+
+    list_display = ["pairing", "variant", "ending", "source", "readable", "updated_at"]
+    list_filter = ["source", "ending", "readable", "variant"]
+    raw_id_fields = ["pairing"]
+    list_select_related = [
+        "pairing__round__section__tournament",
+        "pairing__south",
+        "pairing__north",
+    ]

@@ -4,7 +4,8 @@ Public pages answer a conditional request with 304 and serve a cached copy while
 stays the same (tournaments/views/caching.py). The number is raised in the same transaction as
 the write, so a reader never sees new rows with an old number. Model signals raise it for every
 save and delete of a tournament's rows, whichever service writes them; the few bulk writes,
-which send no signals, call `touch` themselves.
+which send no signals, call `touch` themselves. An app standing on this one (the live boards of
+`games`) registers its own rows with `register`, so that this module imports no app above it.
 """
 
 import time
@@ -14,8 +15,8 @@ from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.utils import timezone
 
-from games.models import GameRecord, LiveBoard
 from tournaments.models import (
+    GameRecord,
     Pairing,
     Player,
     RequestedBye,
@@ -44,8 +45,6 @@ TOURNAMENT_OF = {
     Result: lambda row: row.pairing.round.section.tournament_id,
     ResultChange: lambda row: row.pairing.round.section.tournament_id,
     GameRecord: lambda row: row.pairing.round.section.tournament_id,
-    # A live board's moves show on the round page and the game viewer.
-    LiveBoard: lambda row: row.pairing.round.section.tournament_id,
 }
 
 
@@ -83,8 +82,13 @@ def forget_stamps() -> None:
     _stamps.clear()
 
 
-def watch(model, tournament_of) -> None:
-    """Raise the tournament's number whenever a row of `model` is saved or deleted."""
+def register(model, tournament_of) -> None:
+    """Raise the tournament's number whenever a row of `model` is saved or deleted.
+
+    `tournament_of(row)` gives the row's tournament id. This app's models are registered by
+    `connect`; an app standing on this one registers its own from its `ready()`. Registering a
+    model twice watches it once.
+    """
 
     def changed(sender, instance, **kwargs):
         try:
@@ -107,5 +111,5 @@ def _tournament_saved(sender, instance, raw=False, **kwargs):
 def connect() -> None:
     """Called once when the app is ready."""
     for model, tournament_of in TOURNAMENT_OF.items():
-        watch(model, tournament_of)
+        register(model, tournament_of)
     pre_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="freshness-tournament")

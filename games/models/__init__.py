@@ -1,7 +1,6 @@
-"""The games data model: each played game's record (`records.py`) and the live boards that
-play games at the tables (`live.py`)."""
+"""The games app's data: the live boards that play games at the tables (`live.py`). A game's
+record belongs to its pairing and lives in the tournaments app (`tournaments.models.GameRecord`)."""
 
 from games.models.live import LiveBoard
-from games.models.records import GameRecord, RecordSource
 
-__all__ = ["GameRecord", "LiveBoard", "RecordSource"]
+__all__ = ["LiveBoard"]

@@ -1,7 +1,8 @@
 """The live board of a pairing: the game as it is played on a tablet or phone at the table.
 
-Positions are never stored: the moves (mover-relative pits, as in `games.oware`) and the clock
-reading after each move are, and the engine replays them.
+The moves (mover-relative pits, as in `games.oware`) and the clock reading after each move are
+stored, and beside them the position they reached (`games.live_position`), so that the next move
+is one sowing from it instead of a replay of the whole game.
 """
 
 import secrets
@@ -24,10 +25,11 @@ class LiveBoard(models.Model):
 
     south_device / north_device: the token of the device that holds each side ('' when free);
     one device may hold both. moves: mover-relative pits in order; clocks: the mover's remaining
-    seconds after each move. offer: the side ('S'/'N') offering to end the game by agreement.
-    ending: the declared ending ('agreed', 'time', 'resign') or the one the moves gave, once
-    finished. record: the finished game's record with clock readings, as sent to the results
-    service.
+    seconds after each move. position: the game after the last move (`LivePosition.as_json`),
+    {} until first derived from the moves. offer: the side ('S'/'N') offering to end the game
+    by agreement. ending: the declared ending ('agreed', 'time', 'resign') or the one the moves
+    gave, once finished. record: the finished game's record with clock readings, as sent to the
+    results service.
     """
 
     class State(models.TextChoices):
@@ -44,6 +46,7 @@ class LiveBoard(models.Model):
     north_device = models.CharField(max_length=64, blank=True)
     moves = models.JSONField(default=list)
     clocks = models.JSONField(default=list)
+    position = models.JSONField(default=dict, blank=True)
     state = models.CharField(_("state"), max_length=10, choices=State, default=State.WAITING)
     offer = models.CharField(max_length=1, blank=True)
     ending = models.CharField(_("ending"), max_length=16, blank=True)

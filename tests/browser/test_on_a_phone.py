@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import call_command
 
-from games.models import GameRecord
+from tournaments.models import GameRecord
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from games.models import GameRecord
-from tournaments.models import Round, Tournament
+from tournaments.models import GameRecord, Round, Tournament
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 

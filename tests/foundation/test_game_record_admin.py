@@ -3,8 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.models import GameRecord
-from tournaments.models import Pairing, Round
+from tournaments.models import GameRecord, Pairing, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +21,6 @@ def test_game_records_are_listed_but_not_added_by_hand(superuser_client, section
         round=round_, board=1, south=make_player("Ama", 1), north=make_player("Kofi", 2)
     )
     GameRecord.objects.create(pairing=game, variant="abapa", moves=[3, 1], clocks=[None, None])
-    listing = superuser_client.get(reverse("admin:games_gamerecord_changelist"))
+    listing = superuser_client.get(reverse("admin:tournaments_gamerecord_changelist"))
     assert listing.status_code == 200 and "Ama" in listing.content.decode()
-    assert superuser_client.get(reverse("admin:games_gamerecord_add")).status_code == 403
+    assert superuser_client.get(reverse("admin:tournaments_gamerecord_add")).status_code == 403

@@ -6,11 +6,10 @@ import zipfile
 
 import pytest
 
-from games.models import GameRecord
 from games.oware.notation import write_record
 from games.oware.ogn import read_ogn, write_ogn
 from games.oware.replay import replay
-from tournaments.models import Result
+from tournaments.models import GameRecord, Result
 
 from .conftest import played_game, record_of
 

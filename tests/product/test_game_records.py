@@ -3,10 +3,9 @@ rules of the tournament's time control refused with the ply."""
 
 import pytest
 
-from games.models import GameRecord
 from games.oware.notation import write_record
 from games.oware.replay import replay
-from tournaments.models import Result, ResultChange
+from tournaments.models import GameRecord, Result, ResultChange
 from tournaments.services.errors import ServiceError
 from tournaments.services.games import move_list
 from tournaments.services.results import ResultEntry, record_result

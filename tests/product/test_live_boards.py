@@ -7,7 +7,7 @@ import pytest
 from games.live import live_board_code
 from games.models.live import CODE_ALPHABET, LiveBoard
 from games.oware.notation import replay_record
-from tournaments.models import Result
+from tournaments.models import Result, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -146,6 +146,14 @@ def test_spectators_see_live_boards_on_the_round_page_and_in_the_game_viewer(cli
     for url in ("/t/accra/men/round/1/", f"/t/accra/game/{game.pk}/"):
         page = client.get(url).content.decode()
         assert f"/t/accra/board/{seated}/moves/" in page, url
+
+
+def test_a_move_on_a_live_board_raises_the_tournament_revision(client, seated, tournament):
+    """The games app registers its boards with the tournament's freshness number, so that the
+    public pages showing a live game are not answered from a copy made before the move."""
+    revision = Tournament.objects.get(pk=tournament.pk).revision
+    assert play(client, seated, SOUTH_DEVICE, 0, 2, 1190)[0] == 200
+    assert Tournament.objects.get(pk=tournament.pk).revision > revision
 
 
 def test_the_arbiter_sets_direct_live_results_in_the_tournament_settings(client, alice, tournament):

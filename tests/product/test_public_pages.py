@@ -4,8 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.utils.html import escape
 
-from games.models import GameRecord
-from tournaments.models import Pairing, Round, Tournament
+from tournaments.models import GameRecord, Pairing, Round, Tournament
 from tournaments.services.rounds import pair_next_round
 
 pytestmark = pytest.mark.django_db

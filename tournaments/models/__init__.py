@@ -1,14 +1,18 @@
-"""The tournament data model: events, sections, teams, players, rounds, pairings and results."""
+"""The tournament data model: events, sections, teams, players, rounds, pairings, results and
+the games' records."""
 
 from tournaments.models.event import Section, Team, Tournament, Variant
 from tournaments.models.people import Player, RequestedBye
+from tournaments.models.records import GameRecord, RecordSource
 from tournaments.models.results import Ending, Result, ResultChange, Side
 from tournaments.models.rounds import Pairing, Round, Seat
 
 __all__ = [
     "Ending",
+    "GameRecord",
     "Pairing",
     "Player",
+    "RecordSource",
     "RequestedBye",
     "Result",
     "ResultChange",

@@ -133,7 +133,7 @@ class Result(models.Model):
 
     @property
     def record(self) -> str:
-        """The move record as entered, kept by the game's record (`games.GameRecord.text`);
+        """The move record as entered, kept by the game's record (`GameRecord.text`);
         '' when the game has none. Select `pairing__game_record` to read it without a query."""
         game_record = getattr(self.pairing, "game_record", None)
         return game_record.text if game_record else ""

@@ -21,7 +21,6 @@ from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from games.models import GameRecord
 from tournaments.freshness import touch
 from tournaments.models import (
     Pairing,
@@ -35,6 +34,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.models.records import GameRecord
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.events import CREATE_PERMISSION
 from tournaments.services.result_checks import assess, kept_entry

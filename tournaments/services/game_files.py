@@ -12,13 +12,13 @@ import zipfile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import RecordSource
 from games.oware.clock import clock_text
 from games.oware.errors import RecordError
 from games.oware.notation import write_record
 from games.oware.ogn import read_ogn, write_ogn
 from games.oware.replay import replay
 from tournaments.models import Pairing, Result, Round
+from tournaments.models.records import RecordSource
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import game_tags
 from tournaments.services.results import ResultEntry, record_result

@@ -3,7 +3,6 @@ moves with their clock readings and warning marks, and the repetitions of an agr
 
 from dataclasses import dataclass
 
-from games.models import GameRecord
 from games.oware.board_view import board_view
 from games.oware.clock import clock_text, warning_marks
 from games.oware.errors import RecordError
@@ -13,6 +12,7 @@ from games.oware.replay import replay
 from games.oware.rules import AGREED
 from games.oware.sides import Side as BoardSide
 from tournaments.models import Result
+from tournaments.models.records import GameRecord
 
 
 @dataclass

@@ -11,7 +11,6 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from games.models import RecordSource
 from games.oware.clock import check_clocks
 from games.oware.errors import RecordError
 from games.oware.notation import parse_leniently, replay_record
@@ -26,6 +25,7 @@ from games.oware.outcome import (
 from games.oware.replay import Replay, replay
 from games.oware.sides import Side as BoardSide
 from tournaments.models import Tournament
+from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending, Side
 from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ErrorCode, ServiceError

@@ -10,8 +10,8 @@ all in one transaction.
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import GameRecord
 from tournaments.models import Pairing, Result, ResultChange, Round
+from tournaments.models.records import GameRecord
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import check_record_tags, record_text
 from tournaments.services.permissions import require_arbiter
@@ -26,7 +26,7 @@ def record_result(
 ) -> Result:
     """Check `entry`, store it as the result of `pairing` and log the change.
 
-    An entry with a game also writes the game's record (`games.GameRecord`, marked with the
+    An entry with a game also writes the game's record (`GameRecord`, marked with the
     entry's `source`; moves are written out in the notation with the game's tags) in the same
     transaction; an entry without one removes any record the game had. Raises ServiceError
     (nothing written) when `by` is not an arbiter of the tournament, the round is not

@@ -1,4 +1,4 @@
-"""A played game's record, one per pairing.
+"""A played game's record, one per pairing: it belongs to the pairing as its result does.
 
 The moves are stored normalised, as a JSON list of mover-relative pits (0–5 from the mover's
 left, the form `games.oware.replay.replay` takes): it is independent of how the record was
@@ -14,7 +14,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Ending, Pairing, Variant
+from tournaments.models.event import Variant
+from tournaments.models.results import Ending
+from tournaments.models.rounds import Pairing
 
 
 class RecordSource(models.TextChoices):
