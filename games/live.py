@@ -14,12 +14,13 @@ from games.oware.errors import RecordError
 from games.oware.notation import write_record
 from games.oware.replay import Replay, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
-from tournaments.models.results import Ending, Side
+from games.oware.sides import Side
+from tournaments.models.results import Ending
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
 
-SIDES = tuple(Side.values)
+SIDES = tuple(side.letter for side in Side)
 BOTH = "both"
 
 
@@ -48,9 +49,9 @@ def game_of(board: LiveBoard, ending: str | None = None) -> Replay:
     return replay(board.moves, board.pairing.round.section.tournament.variant, ending)
 
 
-def _devices(board: LiveBoard) -> dict[Side, str]:
+def _devices(board: LiveBoard) -> dict[str, str]:
     """Each side's device token ('' when free)."""
-    return {Side.SOUTH: board.south_device, Side.NORTH: board.north_device}
+    return {Side.SOUTH.letter: board.south_device, Side.NORTH.letter: board.north_device}
 
 
 def sides_of(board: LiveBoard, device: str) -> set[str]:
@@ -87,9 +88,9 @@ def claim(board: LiveBoard, side: str, device: str) -> LiveBoard:
                 code="board_taken",
                 field="side",
             )
-        if Side.SOUTH in wanted:
+        if Side.SOUTH.letter in wanted:
             board.south_device = device
-        if Side.NORTH in wanted:
+        if Side.NORTH.letter in wanted:
             board.north_device = device
         board.save()
     return board
@@ -100,9 +101,9 @@ def release(board: LiveBoard, side: str, *, by) -> LiveBoard:
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
         board = _locked(board)
-        if side in (Side.SOUTH, BOTH):
+        if side in (Side.SOUTH.letter, BOTH):
             board.south_device = ""
-        if side in (Side.NORTH, BOTH):
+        if side in (Side.NORTH.letter, BOTH):
             board.north_device = ""
         board.save()
     return board
@@ -136,7 +137,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                     )
                 continue
             game = game_of(board)
-            mover = Side.of(game.to_move)
+            mover = Side(game.to_move).letter
             if mover not in held:
                 raise ServiceError(
                     _("It is not the turn of a side this device holds."),
@@ -179,7 +180,7 @@ def _check_clock(board: LiveBoard, game: Replay, mover: str, clock: int, ply: in
     earlier = [
         reading
         for reading, side in zip(board.clocks, game.sides, strict=True)
-        if Side.of(side) == mover and reading is not None
+        if Side(side).letter == mover and reading is not None
     ]
     if not 0 <= clock <= start or (earlier and clock > earlier[-1]):
         raise ServiceError(
@@ -243,7 +244,7 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
             raise ServiceError(
                 _("This device does not hold a side."), code="not_your_side", field="side"
             )
-        if Side.of(game_of(board).to_move) != side:
+        if Side(game_of(board).to_move).letter != side:
             raise ServiceError(
                 _("Only the clock of the player to move runs."), code="not_to_move", field="side"
             )
@@ -257,7 +258,7 @@ def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard
         board = _locked(board)
         _require_playing(board)
         _require_side(board, device, side)
-        if Side.of(game_of(board).to_move) != side:
+        if Side(game_of(board).to_move).letter != side:
             raise ServiceError(
                 _("Only the player to move may do this."), code="not_to_move", field="side"
             )
@@ -330,7 +331,7 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "north": board.pairing.north.name if board.pairing.north else "",
         "moves": board.moves,
         "clocks": board.clocks,
-        "to_move": Side.of(game.to_move),
+        "to_move": Side(game.to_move).letter,
         "board": position.as_list(),
         "legal": [] if board.finished else legal_moves(position, tournament.variant),
         "offer": board.offer,

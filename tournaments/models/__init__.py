@@ -2,7 +2,7 @@
 
 from tournaments.models.event import Section, Team, Tournament, Variant
 from tournaments.models.people import Player, RequestedBye
-from tournaments.models.results import Ending, Result, ResultChange, Side
+from tournaments.models.results import Ending, Result, ResultChange
 from tournaments.models.rounds import Pairing, Round, Seat
 
 __all__ = [
@@ -15,7 +15,6 @@ __all__ = [
     "Round",
     "Seat",
     "Section",
-    "Side",
     "Team",
     "Tournament",
     "Variant",

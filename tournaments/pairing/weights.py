@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from games.oware.sides import Side
+
 from .players import DOWN, UP, PairingPlayer
 
 
@@ -173,7 +175,7 @@ class EdgeWeigher:
             c11 = pa.repeated is None or pa.repeated != pb.repeated
         else:
             weaker = pb if pa.imbalance > pb.imbalance else pa
-            c11 = weaker.repeated != _other(pa.preference)
+            c11 = weaker.repeated != _OTHER[pa.preference]
         c12 = pa.preference != pb.preference or pa.preference is None or pb.preference is None
         a_pref = pa.strong or pa.absolute
         b_pref = pb.strong or pb.absolute
@@ -185,5 +187,4 @@ class EdgeWeigher:
         return self.weight(hi, lo, False, False, single_downfloater_bye)
 
 
-def _other(side):
-    return "b" if side == "w" else "w" if side == "b" else None
+_OTHER = {Side.SOUTH: Side.NORTH, Side.NORTH: Side.SOUTH, None: None}

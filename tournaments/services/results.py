@@ -23,10 +23,11 @@ from games.oware.outcome import (
     result_of_replay,
     timed_out_score,
 )
-from games.oware.sides import Side as BoardSide
+from games.oware.sides import Side
 from games.oware.variants import get_variant
 from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
+from tournaments.models.sides import SIDE_LABELS
 from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
@@ -34,7 +35,7 @@ from tournaments.services.rounds import complete_if_done
 
 # Endings a record can declare after its last move; the others follow from the moves.
 DECLARED_ENDINGS = {Ending.AGREED, Ending.TIME, Ending.RESIGN}
-OTHER_SIDE = {Side.SOUTH: Side.NORTH, Side.NORTH: Side.SOUTH}
+OTHER_SIDE = {side.letter: side.opponent.letter for side in Side}
 # Longest record accepted. Competition games end long before (a cycle is ended by agreement);
 # the limits keep one typed record from costing seconds of replay and a page of megabytes.
 MAX_RECORD_PLIES = 1000
@@ -277,14 +278,14 @@ def _from_record(entry: ResultEntry, variant: str, *, start_seconds: int | None)
         )
     decided_by = ""
     if outcome.ending in (Ending.TIME, Ending.RESIGN):
-        mover = Side.of(game.to_move)
+        mover = Side(game.to_move).letter
         if entry.decided_by and entry.decided_by != mover:
             raise ServiceError(
                 _(
                     "The record leaves %(side)s to move, so that player is the one who lost "
                     "on time or resigned."
                 )
-                % {"side": mover.label},
+                % {"side": SIDE_LABELS[Side(game.to_move)]},
                 code="decided_by_mismatch",
                 field="decided_by",
             )
@@ -423,7 +424,7 @@ def _scores_from_stores(entry: ResultEntry) -> tuple[int | None, int | None]:
         raise ServiceError(
             _("The two stores hold more than 48 seeds."), code="too_many_seeds", field="north_seeds"
         )
-    loser = BoardSide.from_letter(entry.decided_by)
+    loser = Side.from_letter(entry.decided_by)
     stores = (entry.south_seeds, entry.north_seeds)
     if entry.ending == Ending.TIME:
         return timed_out_score(stores, loser)[0]

@@ -18,8 +18,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from games.oware.sides import Side
 from tournaments.models import Pairing, Player, RequestedBye, Result, Round, Section, Tournament
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
 from tournaments.services.errors import ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.rounds import store_boards
@@ -152,7 +153,7 @@ def _result(pairing: Pairing, south: str, north: str, by) -> Result:
             south_points=Decimal(absent == Side.NORTH),
             north_points=Decimal(absent == Side.SOUTH),
             ending=Ending.FORFEIT,
-            decided_by=absent,
+            decided_by=absent.letter,
             entered_by=by,
         )
     south_points = POINTS_OF_GAME[south]
