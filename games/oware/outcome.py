@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from .errors import DECLARED_SCORE, RecordError
 from .notation import replay_record
@@ -33,7 +34,7 @@ HALF = SEEDS // 2
 WIN_SCORE = HALF + 1  # the conventional score of the winner by time or resignation
 _SIDE_LETTERS = tuple(side.letter for side in Side)
 
-WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+WIN, DRAW, LOSS = Decimal(1), Decimal("0.5"), Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,16 @@ class GameResult:
     """A game's result.
 
     ending: one of ENDINGS.
-    points: (South, North), each 1.0, 0.5 or 0.0.
+    points: (South, North), each 1, 0.5 or 0 (exact decimals).
     game_score: (South, North) seeds per the competition table, None when unplayed (forfeits).
-    winner: 'S', 'N', 'draw', or None for a double forfeit.
+    winner: the winning Side; None for a draw or a double forfeit.
     plies: moves in the record, None without one.
     """
 
     ending: str
-    points: tuple[float, float]
+    points: tuple[Decimal, Decimal]
     game_score: tuple[int, int] | None
-    winner: str | None
+    winner: Side | None
     plies: int | None = None
 
     @property
@@ -78,20 +79,18 @@ class ResultEntryError(ValueError):
         return {"code": self.code, "field": self.field, "message": self.message}
 
 
-_POINTS_FOR = {
-    Side.SOUTH.letter: (WIN, LOSS),
-    Side.NORTH.letter: (LOSS, WIN),
-    "draw": (DRAW, DRAW),
-    None: (LOSS, LOSS),
-}
+_POINTS_FOR = {Side.SOUTH: (WIN, LOSS), Side.NORTH: (LOSS, WIN), None: (DRAW, DRAW)}
 
 
-def points_for(winner: str | None) -> tuple[float, float]:
-    """(South, North) points for a winner 'S', 'N', 'draw' or None (nobody scores)."""
+def points_for(winner: Side | None, ending: str | None = None) -> tuple[Decimal, Decimal]:
+    """(South, North) points for the winning side, a draw (None), or a double forfeit (nobody
+    scores)."""
+    if ending == DOUBLE_FORFEIT:
+        return (LOSS, LOSS)
     return _POINTS_FOR[winner]
 
 
-def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], str]:
+def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], Side | None]:
     """Game score and winner when `flagged` (0 South, 1 North) loses on time with `stores`.
 
     The flagged player's store decides: 25 or more he wins with the stores as they are, 24 is a
@@ -99,10 +98,10 @@ def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, i
     """
     own = stores[flagged]
     if own > HALF:
-        return tuple(stores), Side(flagged).letter
+        return tuple(stores), Side(flagged)
     if own == HALF:
-        return (HALF, HALF), "draw"
-    return _loss_score(own, flagged), Side(flagged).opponent.letter
+        return (HALF, HALF), None
+    return _loss_score(own, flagged), Side(flagged).opponent
 
 
 def _loss_score(own: int, loser: int) -> tuple[int, int]:
@@ -121,7 +120,7 @@ def result_of_replay(game: Replay) -> GameResult:
     if game.ending == TIME:
         score, winner = timed_out_score(game.stores, game.to_move)
     elif game.ending == RESIGN:
-        winner = Side(game.to_move).opponent.letter
+        winner = Side(game.to_move).opponent
         score = _loss_score(game.stores[game.to_move], game.to_move)
     else:
         score, winner = tuple(game.stores), game.winner
@@ -174,8 +173,8 @@ def _check_seeds(name: str, value) -> int:
     return value
 
 
-def _side(name: str, value) -> int | None:
-    """'S'/'N' (or 0/1) to 0/1; None stays None."""
+def _side(name: str, value) -> Side | None:
+    """'S'/'N' (or a Side, 0/1) to its Side; None stays None."""
     if value is None:
         return None
     if isinstance(value, bool) or value not in (*_SIDE_LETTERS, *Side):
@@ -187,10 +186,11 @@ def _inconsistent(message: str, field: str = "score") -> ResultEntryError:
     return ResultEntryError("inconsistent_with_ending", field, message)
 
 
-def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> str:
-    """The winner a played game's scores imply; raise when the scores cannot end that way."""
+def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> Side | None:
+    """The winner a played game's scores imply (None: a draw); raise when the scores cannot end
+    that way."""
     high, low = max(south, north), min(south, north)
-    leader = Side.SOUTH.letter if south > north else Side.NORTH.letter if north > south else "draw"
+    leader = Side.SOUTH if south > north else Side.NORTH if north > south else None
     if ending == CAPTURE:
         if high <= HALF:
             raise _inconsistent("a game ends by capture only when a store passes 24")
@@ -198,7 +198,7 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
     if ending == DRAW24:
         if south != HALF or north != HALF:
             raise _inconsistent("draw24 is scored 24-24")
-        return "draw"
+        return None
     if ending in (NO_MOVES, AGREED):
         if south + north != SEEDS:
             raise _inconsistent(
@@ -207,17 +207,15 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
         return leader
     if ending == TIME:
         if south == north == HALF:
-            return "draw"
+            return None
         if high < WIN_SCORE or low >= HALF:
             raise _inconsistent(
                 "a time result is 24-24, or the winner has 25 or more and the loser less than 24"
             )
-        winner = leader
         if flagged is not None:
-            flagged_letter = Side(flagged).letter
-            if winner != flagged_letter and high != WIN_SCORE:
+            if leader is not Side(flagged) and high != WIN_SCORE:
                 raise _inconsistent("the flagged player loses with his store against 25")
-        return winner
+        return leader
     # RESIGN: the resigner (24 or less, or the game would be over) against 25.
     if high != WIN_SCORE or low > HALF:
         raise _inconsistent("a resignation is scored as the resigner's store against 25")
@@ -229,16 +227,17 @@ def result_from_scores(
     south: int | None = None,
     north: int | None = None,
     *,
-    points: tuple[float, float] | None = None,
-    winner: str | None = None,
-    flagged: str | None = None,
+    points: tuple[Decimal, Decimal] | None = None,
+    winner: str | Side | None = None,
+    flagged: str | Side | None = None,
 ) -> GameResult:
     """Check and complete a result entered without a move record.
 
     ending: one of ENDINGS. south, north: the game scores in seeds (none for forfeits).
     points: optionally the entered (South, North) points; they must follow from the rest.
-    winner: 'S' or 'N', needed for a forfeit (the player present) unless points say it.
-    flagged: for 'time', optionally the player whose flag fell ('S' or 'N').
+    winner: the winning side ('S', 'N' or a Side), needed for a forfeit (the player present)
+        unless points say it.
+    flagged: for 'time', optionally the player whose flag fell ('S', 'N' or a Side).
     Returns the GameResult; raises ResultEntryError(code, field) when it cannot happen.
     """
     if ending not in ENDINGS:
@@ -251,7 +250,7 @@ def result_from_scores(
             if value is not None:
                 raise ResultEntryError("unexpected_score", name, "an unplayed game has no score")
         decided = _forfeit_winner(ending, winner, points)
-        result = GameResult(ending, points_for(decided), None, decided)
+        result = GameResult(ending, points_for(decided, ending), None, decided)
     else:
         south = _check_seeds("south", south)
         north = _check_seeds("north", north)
@@ -260,31 +259,41 @@ def result_from_scores(
                 "too_many_seeds", "score", f"{south} + {north} is more than the {SEEDS} seeds"
             )
         decided = _played_winner(ending, south, north, flagged_side)
-        if winner is not None and winner != decided:
+        if winner is not None and _side("winner", winner) is not decided:
             raise ResultEntryError(
                 "inconsistent_with_ending",
                 "winner",
-                f"the scores give the game to {decided}, not {winner}",
+                f"the scores give the game to {_named(decided)}, not {winner}",
             )
         result = GameResult(ending, points_for(decided), (south, north), decided)
-    if points is not None and tuple(float(p) for p in points) != result.points:
+    if points is not None and _exact(points) != result.points:
         raise ResultEntryError(
             "points_mismatch", "points", f"the result gives {result.points}, not {tuple(points)}"
         )
     return result
 
 
-def _forfeit_winner(ending: str, winner: str | None, points) -> str | None:
+def _named(winner: Side | None) -> str:
+    """A winner as the entry messages write it: 'S', 'N' or 'draw'."""
+    return "draw" if winner is None else winner.letter
+
+
+def _exact(points) -> tuple[Decimal, ...]:
+    """Entered points as exact decimals (a float 0.5 is exact too)."""
+    return tuple(Decimal(p) for p in points)
+
+
+def _forfeit_winner(ending: str, winner: str | Side | None, points) -> Side | None:
     if ending == DOUBLE_FORFEIT:
         if winner is not None:
             raise _inconsistent("nobody wins a double forfeit", "winner")
         return None
     if winner is None and points is not None:
-        winner = {(WIN, LOSS): "S", (LOSS, WIN): "N"}.get(tuple(float(p) for p in points))
+        winner = {(WIN, LOSS): Side.SOUTH, (LOSS, WIN): Side.NORTH}.get(_exact(points))
         if winner is None:
             raise ResultEntryError("points_mismatch", "points", "a forfeit is scored 1-0 or 0-1")
-    if winner not in ("S", "N"):
+    if winner is None or winner not in (*_SIDE_LETTERS, *Side) or isinstance(winner, bool):
         raise ResultEntryError(
             "missing_winner", "winner", "a forfeit needs the player present ('S' or 'N')"
         )
-    return winner
+    return _side("winner", winner)

@@ -325,7 +325,10 @@ def _from_scores(entry: ResultEntry) -> tuple[GameResult, str]:
         raise ServiceError(
             entry_problem(error), code=error.code, field=_field_name(error.field)
         ) from error
-    if entry.ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
+    if (
+        entry.ending == Ending.RESIGN
+        and outcome.winner is not Side.from_letter(entry.decided_by).opponent
+    ):
         raise ServiceError(
             _("The resigning player cannot have the winning score."),
             code="inconsistent_with_ending",
