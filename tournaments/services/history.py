@@ -102,18 +102,21 @@ def _seat_records(
         else:
             side = Side.from_letter(seat_side)
             opponent = numbers[north_id if side is Side.SOUTH else south_id]
-            record = _game_record(number, side, opponent, *_from_side(side, *result))
+            record = _game_record(number, side, opponent, *_seen_from(side, *result))
         records[(player_id, number)] = record
     return records
 
 
-def _from_side(side, south_points, north_points, south_seeds, north_seeds, ending):
-    """(own points, game score as own and opponent's seeds, ending) seen from `side`."""
-    seeds = None if south_seeds is None or north_seeds is None else (south_seeds, north_seeds)
+def _seen_from(side: Side, south_points, north_points, south_seeds, north_seeds, ending):
+    """The player's points, the game score as (own, opponent's) seeds when both are known, and
+    the ending, for the player on `side`."""
     if side is Side.NORTH:
-        south_points, north_points = north_points, south_points
-        seeds = seeds and seeds[::-1]
-    return south_points, seeds, ending
+        return north_points, _known(north_seeds, south_seeds), ending
+    return south_points, _known(south_seeds, north_seeds), ending
+
+
+def _known(own: int | None, theirs: int | None) -> tuple[int, int] | None:
+    return None if own is None or theirs is None else (own, theirs)
 
 
 def _game_record(
