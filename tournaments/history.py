@@ -20,9 +20,11 @@ from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
 ZERO = Decimal(0)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass takes four times as long to build, and a section's history is
+# built on every pairing and standings read. Records are read-only by contract.
+@dataclass(slots=True)
 class RoundRecord:
-    """One player's round.
+    """One player's round (read-only once built).
 
     ``opponent`` is the scheduled opponent's id for a game or a forfeit and ``None`` for a bye;
     ``side`` is the player's side of the board in a game, kept for a forfeit when known
