@@ -61,7 +61,7 @@ def colour_state(history: list[RoundRecord]) -> ColourState:
     run = 0
     last = None
     for side in sides:
-        run = 1 if side != last else run + 1
+        run = 1 if side is not last else run + 1
         last = side
     lower = Side.NORTH if souths > norths else Side.SOUTH
     imbalance = abs(souths - norths)
@@ -82,13 +82,13 @@ def colour_state(history: list[RoundRecord]) -> ColourState:
 
 def compatible_preferences(a: Side | None, b: Side | None) -> bool:
     """True when both preferences can be granted together."""
-    return a != b or a is None or b is None
+    return a is not b or a is None
 
 
 def _first_difference(a: ColourState, b: ColourState) -> tuple[Side | None, Side | None]:
     """Both players' sides in the latest played round where they differ (walking back in step)."""
     i, j = len(a.sides) - 1, len(b.sides) - 1
-    while i >= 0 and j >= 0 and a.sides[i] == b.sides[j]:
+    while i >= 0 and j >= 0 and a.sides[i] is b.sides[j]:
         i -= 1
         j -= 1
     return (a.sides[i] if i >= 0 else None, b.sides[j] if j >= 0 else None)
