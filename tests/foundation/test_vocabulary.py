@@ -1,6 +1,8 @@
 """One vocabulary across the cores: a round outcome, a scoring and a side mean one thing."""
 
+from collections.abc import Sequence
 from decimal import Decimal
+from typing import get_type_hints
 
 import pytest
 
@@ -17,8 +19,8 @@ from tournaments.trf.scoring import outcome_of_code, points_of_code
 
 
 def test_the_cores_read_one_round_record_one_outcome_and_one_scoring():
-    assert PairingRecord.__dataclass_fields__["history"].type == "list[RoundRecord]"
-    assert StandingsRecord.__dataclass_fields__["rounds"].type == "Sequence[RoundRecord]"
+    assert get_type_hints(PairingRecord)["history"] == list[RoundRecord]
+    assert get_type_hints(StandingsRecord)["rounds"] == Sequence[RoundRecord]
     assert trf.Scoring is Scoring
     record = RoundRecord.game(2, Decimal(1), Side.SOUTH)
     assert (record.outcome, record.side, record.played) == (RoundOutcome.GAME, Side.SOUTH, True)
