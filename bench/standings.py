@@ -41,10 +41,10 @@ def main() -> None:
     from django.db import connection
 
     from tournaments.models import Tournament
-    from tournaments.services.history import section_history, section_scoring
+    from tournaments.services.history import section_history
     from tournaments.services.sample import build_sample_section
     from tournaments.services.standings import section_standings
-    from tournaments.tiebreaks import standings_from_trf
+    from tournaments.tiebreaks import standings_from_history
 
     old_name = connection.creation.create_test_db(verbosity=0)
     try:
@@ -53,8 +53,7 @@ def main() -> None:
         build_sample_section(section, args.players, args.rounds)
         history = section_history(section)
         codes = tournament.tiebreak_codes
-        scoring = section_scoring(section)
-        core = best_of(args.repeat, lambda: standings_from_trf(history, codes, scoring=scoring))
+        core = best_of(args.repeat, lambda: standings_from_history(history, codes))
         whole = best_of(args.repeat, lambda: list(section_standings(section).rows()))
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -16,14 +16,15 @@ from games.models.live import LiveBoard, new_code
 from games.oware.errors import RecordError
 from games.oware.replay import Replay, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
+from games.oware.sides import Side
 from tournaments.models.records import RecordSource
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
 from tournaments.services.errors import ServiceError
 from tournaments.services.game_tags import record_text
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
 
-SIDES = tuple(Side.values)
+SIDES = tuple(side.letter for side in Side)
 BOTH = "both"
 
 
@@ -61,9 +62,9 @@ def position_of(board: LiveBoard) -> LivePosition:
     return LivePosition.of_moves(board.moves, board.clocks, variant)
 
 
-def _devices(board: LiveBoard) -> dict[Side, str]:
+def _devices(board: LiveBoard) -> dict[str, str]:
     """Each side's device token ('' when free)."""
-    return {Side.SOUTH: board.south_device, Side.NORTH: board.north_device}
+    return {Side.SOUTH.letter: board.south_device, Side.NORTH.letter: board.north_device}
 
 
 def sides_of(board: LiveBoard, device: str) -> set[str]:
@@ -100,9 +101,9 @@ def claim(board: LiveBoard, side: str, device: str) -> LiveBoard:
                 code="board_taken",
                 field="side",
             )
-        if Side.SOUTH in wanted:
+        if Side.SOUTH.letter in wanted:
             board.south_device = device
-        if Side.NORTH in wanted:
+        if Side.NORTH.letter in wanted:
             board.north_device = device
         board.save()
     return board
@@ -113,9 +114,9 @@ def release(board: LiveBoard, side: str, *, by) -> LiveBoard:
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
         board = _locked(board)
-        if side in (Side.SOUTH, BOTH):
+        if side in (Side.SOUTH.letter, BOTH):
             board.south_device = ""
-        if side in (Side.NORTH, BOTH):
+        if side in (Side.NORTH.letter, BOTH):
             board.north_device = ""
         board.save()
     return board
@@ -149,7 +150,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                         field="moves",
                     )
                 continue
-            mover = Side.of(position.to_move)
+            mover = Side(position.to_move).letter
             if mover not in held:
                 raise ServiceError(
                     _("It is not the turn of a side this device holds."),
@@ -253,7 +254,7 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
             raise ServiceError(
                 _("This device does not hold a side."), code="not_your_side", field="side"
             )
-        if Side.of(position_of(board).to_move) != side:
+        if Side(position_of(board).to_move).letter != side:
             raise ServiceError(
                 _("Only the clock of the player to move runs."), code="not_to_move", field="side"
             )
@@ -267,7 +268,7 @@ def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard
         board = _locked(board)
         _require_playing(board)
         _require_side(board, device, side)
-        if Side.of(position_of(board).to_move) != side:
+        if Side(position_of(board).to_move).letter != side:
             raise ServiceError(
                 _("Only the player to move may do this."), code="not_to_move", field="side"
             )
@@ -342,7 +343,7 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "north": board.pairing.north.name if board.pairing.north else "",
         "moves": board.moves,
         "clocks": board.clocks,
-        "to_move": Side.of(game.to_move),
+        "to_move": Side(game.to_move).letter,
         "board": position.as_list(),
         "legal": [] if board.finished else legal_moves(position, tournament.variant),
         "offer": board.offer,

@@ -17,8 +17,9 @@ from django.db import transaction
 from games.oware.notation import write_record
 from games.oware.replay import replay
 from games.oware.selfplay import greedy_moves
+from games.oware.sides import Side
 from tournaments.models import Pairing, Round, Section, Team, Tournament
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
 from tournaments.services.registration import (
     assign_pairing_numbers,
     reenter_player,
@@ -206,7 +207,7 @@ def _demo_result(
 ) -> ResultEntry:
     where = (section.slug, round_.number, pairing.board)
     if where == NO_SHOW:
-        return ResultEntry(ending=Ending.FORFEIT, decided_by=Side.NORTH)
+        return ResultEntry(ending=Ending.FORFEIT, decided_by=Side.NORTH.letter)
     variant = section.tournament.variant
     moves, ending = greedy_moves(variant, rng=rng)
     if where == TIME_FORFEIT:

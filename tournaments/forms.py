@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import tiebreak_labels
 from tournaments.models import Player, Team, Tournament
 from tournaments.models.event import PAIRING_SYSTEM_CHOICES
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
+from tournaments.models.sides import SIDE_CHOICES
 from tournaments.pairing.systems import DUTCH
 from tournaments.services.results import ResultEntry
 
@@ -29,7 +30,7 @@ class ResultForm(forms.Form):
     decided_by = forms.ChoiceField(
         label=_("Flagged, resigning or absent player"),
         required=False,
-        choices=[("", "—")] + list(Side.choices),
+        choices=[("", "—"), *SIDE_CHOICES],
     )
     record = forms.CharField(
         label=_("Move record"),
@@ -350,7 +351,7 @@ class GridResultForm(forms.Form):
     decided_by = forms.ChoiceField(
         label=_("Flagged, resigned or absent"),
         required=False,
-        choices=[("", "—")] + list(Side.choices),
+        choices=[("", "—"), *SIDE_CHOICES],
     )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)

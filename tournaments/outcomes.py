@@ -1,12 +1,9 @@
-"""The words the cores share for a player's round: its outcome, its points, the player's side.
+"""The words the cores share for a player's round: its outcome and its points.
 
-:mod:`tournaments.trf`, :mod:`tournaments.pairing` and :mod:`tournaments.tiebreaks` all
-import these (plain Python, no Django), so a round read from a TRF file, paired by the
-engine and ranked by the tie-breaks is described in one way.
-
-Sides: the board's :class:`~games.oware.sides.Side`; South moves first and is TRF's white
-(``"w"``), North is black (``"b"``). The cores carry a side as its TRF colour letter, the form in
-which it is read and written.
+:mod:`tournaments.history`, :mod:`tournaments.pairing`, :mod:`tournaments.tiebreaks` and
+:mod:`tournaments.trf` all import these (plain Python, no Django), so a round read from a TRF
+file, paired by the engine and ranked by the tie-breaks is described in one way. A player's side
+is the board's :class:`~games.oware.sides.Side`; points are :class:`~decimal.Decimal`.
 """
 
 from __future__ import annotations
@@ -14,23 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
-
-from games.oware.sides import Side
-
-TRF_COLOUR = {Side.SOUTH: "w", Side.NORTH: "b"}
-"""Each side's letter in TRF colour columns (South plays white's part)."""
-SOUTH = TRF_COLOUR[Side.SOUTH]
-NORTH = TRF_COLOUR[Side.NORTH]
-SIDES = (SOUTH, NORTH)
-
-
-def other_side(side: str | None) -> str | None:
-    """The opposite side (``None`` stays ``None``)."""
-    if side == SOUTH:
-        return NORTH
-    if side == NORTH:
-        return SOUTH
-    return None
 
 
 class RoundOutcome(Enum):
@@ -67,6 +47,11 @@ class RoundOutcome(Enum):
         return self in (RoundOutcome.HALF_POINT_BYE, RoundOutcome.ZERO_POINT_BYE)
 
     @property
+    def is_absence(self) -> bool:
+        """True for a round the player asked not to be paired in, or missed unpaired."""
+        return self in _ABSENT
+
+    @property
     def took_part_in_pairing(self) -> bool:
         """True when the player was paired (or given the PAB) that round."""
         return self in _PAIRED
@@ -76,6 +61,9 @@ _VOLUNTARY = frozenset(
     {RoundOutcome.FORFEIT_LOSS, RoundOutcome.HALF_POINT_BYE, RoundOutcome.ZERO_POINT_BYE}
 )
 _WITH_OPPONENT = frozenset({RoundOutcome.GAME, RoundOutcome.FORFEIT_WIN, RoundOutcome.FORFEIT_LOSS})
+_ABSENT = frozenset(
+    {RoundOutcome.HALF_POINT_BYE, RoundOutcome.FULL_POINT_BYE, RoundOutcome.ZERO_POINT_BYE}
+)
 _PAIRED = _WITH_OPPONENT | {RoundOutcome.PAIRING_BYE}
 
 

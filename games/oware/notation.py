@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from .errors import BAD_TOKEN, DECLARED_ENDING, DECLARED_SCORE, FINAL_SCORE, RESULT_TAG, RecordError
 from .replay import Replay, replay
 from .rules import DECLARED_ENDINGS, RESIGN, TIME
-from .sides import Side
 from .variants import Variant, get_variant
 
 # Aualé's order: its reader expects a file to start with the Variant tag.
@@ -227,8 +226,8 @@ def game_scores(game: Replay) -> list[tuple[int, int]]:
     """The (South, North) scores a record may declare for `game`: the final stores, and for a
     loss on time or by resignation also the competition score (loser's store : 25)."""
     scores = [tuple(game.stores)]
-    if game.ending in (TIME, RESIGN) and game.winner != "draw":
-        loser = Side.from_letter(game.winner).opponent
+    if game.ending in (TIME, RESIGN) and game.winner is not None:
+        loser = game.winner.opponent
         official = [0, 0]
         official[loser] = game.stores[loser]
         official[1 - loser] = 25

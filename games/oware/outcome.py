@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from .errors import DECLARED_SCORE, RecordError
 from .notation import replay_record
@@ -33,7 +34,7 @@ HALF = SEEDS // 2
 WIN_SCORE = HALF + 1  # the conventional score of the winner by time or resignation
 _SIDE_LETTERS = tuple(side.letter for side in Side)
 
-WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+WIN, DRAW, LOSS = Decimal(1), Decimal("0.5"), Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,16 @@ class GameResult:
     """A game's result.
 
     ending: one of ENDINGS.
-    points: (South, North), each 1.0, 0.5 or 0.0.
+    points: (South, North), each 1, 0.5 or 0 (exact decimals).
     game_score: (South, North) seeds per the competition table, None when unplayed (forfeits).
-    winner: 'S', 'N', 'draw', or None for a double forfeit.
+    winner: the winning Side; None for a draw or a double forfeit.
     plies: moves in the record, None without one.
     """
 
     ending: str
-    points: tuple[float, float]
+    points: tuple[Decimal, Decimal]
     game_score: tuple[int, int] | None
-    winner: str | None
+    winner: Side | None
     plies: int | None = None
 
     @property
@@ -106,20 +107,18 @@ class ResultEntryError(ValueError):
         return {"code": self.code, "field": self.field, "message": self.message}
 
 
-_POINTS_FOR = {
-    Side.SOUTH.letter: (WIN, LOSS),
-    Side.NORTH.letter: (LOSS, WIN),
-    "draw": (DRAW, DRAW),
-    None: (LOSS, LOSS),
-}
+_POINTS_FOR = {Side.SOUTH: (WIN, LOSS), Side.NORTH: (LOSS, WIN), None: (DRAW, DRAW)}
 
 
-def points_for(winner: str | None) -> tuple[float, float]:
-    """(South, North) points for a winner 'S', 'N', 'draw' or None (nobody scores)."""
+def points_for(winner: Side | None, ending: str | None = None) -> tuple[Decimal, Decimal]:
+    """(South, North) points for the winning side, a draw (None), or a double forfeit (nobody
+    scores)."""
+    if ending == DOUBLE_FORFEIT:
+        return (LOSS, LOSS)
     return _POINTS_FOR[winner]
 
 
-def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], str]:
+def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], Side | None]:
     """Game score and winner when `flagged` (0 South, 1 North) loses on time with `stores`.
 
     The flagged player's store decides: 25 or more he wins with the stores as they are, 24 is a
@@ -127,10 +126,10 @@ def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, i
     """
     own = stores[flagged]
     if own > HALF:
-        return tuple(stores), Side(flagged).letter
+        return tuple(stores), Side(flagged)
     if own == HALF:
-        return (HALF, HALF), "draw"
-    return _loss_score(own, flagged), Side(flagged).opponent.letter
+        return (HALF, HALF), None
+    return _loss_score(own, flagged), Side(flagged).opponent
 
 
 def _loss_score(own: int, loser: int) -> tuple[int, int]:
@@ -159,7 +158,7 @@ def result_of_replay(game: Replay) -> GameResult:
     if game.ending == TIME:
         score, winner = timed_out_score(game.stores, game.to_move)
     elif game.ending == RESIGN:
-        winner = Side(game.to_move).opponent.letter
+        winner = Side(game.to_move).opponent
         score = score_at_stop(RESIGN, game.stores, game.to_move)
     else:
         score, winner = tuple(game.stores), game.winner
@@ -215,8 +214,8 @@ def _check_seeds(name: str, value) -> int:
     return value
 
 
-def _side(name: str, value) -> int | None:
-    """'S'/'N' (or 0/1) to 0/1; None stays None."""
+def _side(name: str, value) -> Side | None:
+    """'S'/'N' (or a Side, 0/1) to its Side; None stays None."""
     if value is None:
         return None
     if isinstance(value, bool) or value not in (*_SIDE_LETTERS, *Side):
@@ -228,10 +227,11 @@ def _inconsistent(message_code: str, field: str = "score", **params) -> ResultEn
     return ResultEntryError("inconsistent_with_ending", field, message_code, **params)
 
 
-def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> str:
-    """The winner a played game's scores imply; raise when the scores cannot end that way."""
+def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> Side | None:
+    """The winner a played game's scores imply (None: a draw); raise when the scores cannot end
+    that way."""
     high, low = max(south, north), min(south, north)
-    leader = Side.SOUTH.letter if south > north else Side.NORTH.letter if north > south else "draw"
+    leader = Side.SOUTH if south > north else Side.NORTH if north > south else None
     if ending == CAPTURE:
         if high <= HALF:
             raise _inconsistent("capture_score")
@@ -239,22 +239,20 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
     if ending == DRAW24:
         if south != HALF or north != HALF:
             raise _inconsistent("draw24_score")
-        return "draw"
+        return None
     if ending in (NO_MOVES, AGREED):
         if south + north != SEEDS:
             raise _inconsistent("all_seeds_stored", ending=ending, seeds=SEEDS)
         return leader
     if ending == TIME:
         if south == north == HALF:
-            return "draw"
+            return None
         if high < WIN_SCORE or low >= HALF:
             raise _inconsistent("time_score")
-        winner = leader
         if flagged is not None:
-            flagged_letter = Side(flagged).letter
-            if winner != flagged_letter and high != WIN_SCORE:
+            if leader is not Side(flagged) and high != WIN_SCORE:
                 raise _inconsistent("flagged_score")
-        return winner
+        return leader
     # RESIGN: the resigner (24 or less, or the game would be over) against 25.
     if high != WIN_SCORE or low > HALF:
         raise _inconsistent("resign_score")
@@ -266,16 +264,17 @@ def result_from_scores(
     south: int | None = None,
     north: int | None = None,
     *,
-    points: tuple[float, float] | None = None,
-    winner: str | None = None,
-    flagged: str | None = None,
+    points: tuple[Decimal, Decimal] | None = None,
+    winner: str | Side | None = None,
+    flagged: str | Side | None = None,
 ) -> GameResult:
     """Check and complete a result entered without a move record.
 
     ending: one of ENDINGS. south, north: the game scores in seeds (none for forfeits).
     points: optionally the entered (South, North) points; they must follow from the rest.
-    winner: 'S' or 'N', needed for a forfeit (the player present) unless points say it.
-    flagged: for 'time', optionally the player whose flag fell ('S' or 'N').
+    winner: the winning side ('S', 'N' or a Side), needed for a forfeit (the player present)
+        unless points say it.
+    flagged: for 'time', optionally the player whose flag fell ('S', 'N' or a Side).
     Returns the GameResult; raises ResultEntryError(code, field) when it cannot happen.
     """
     if ending not in ENDINGS:
@@ -288,7 +287,7 @@ def result_from_scores(
             if value is not None:
                 raise ResultEntryError("unexpected_score", name, "unexpected_score")
         decided = _forfeit_winner(ending, winner, points)
-        result = GameResult(ending, points_for(decided), None, decided)
+        result = GameResult(ending, points_for(decided, ending), None, decided)
     else:
         south = _check_seeds("south", south)
         north = _check_seeds("north", north)
@@ -297,12 +296,16 @@ def result_from_scores(
                 "too_many_seeds", "score", "too_many_seeds", south=south, north=north, seeds=SEEDS
             )
         decided = _played_winner(ending, south, north, flagged_side)
-        if winner is not None and winner != decided:
+        if winner is not None and _side("winner", winner) is not decided:
             raise ResultEntryError(
-                "inconsistent_with_ending", "winner", "other_winner", decided=decided, winner=winner
+                "inconsistent_with_ending",
+                "winner",
+                "other_winner",
+                decided=_named(decided),
+                winner=_named(_side("winner", winner)),
             )
         result = GameResult(ending, points_for(decided), (south, north), decided)
-    if points is not None and tuple(float(p) for p in points) != result.points:
+    if points is not None and _exact(points) != result.points:
         raise ResultEntryError(
             "points_mismatch",
             "points",
@@ -313,15 +316,25 @@ def result_from_scores(
     return result
 
 
-def _forfeit_winner(ending: str, winner: str | None, points) -> str | None:
+def _named(winner: Side | None) -> str:
+    """A winner as the entry messages write it: 'S', 'N' or 'draw'."""
+    return "draw" if winner is None else winner.letter
+
+
+def _exact(points) -> tuple[Decimal, ...]:
+    """Entered points as exact decimals (a float 0.5 is exact too)."""
+    return tuple(Decimal(p) for p in points)
+
+
+def _forfeit_winner(ending: str, winner: str | Side | None, points) -> Side | None:
     if ending == DOUBLE_FORFEIT:
         if winner is not None:
             raise _inconsistent("double_forfeit_winner", "winner")
         return None
     if winner is None and points is not None:
-        winner = {(WIN, LOSS): "S", (LOSS, WIN): "N"}.get(tuple(float(p) for p in points))
+        winner = {(WIN, LOSS): Side.SOUTH, (LOSS, WIN): Side.NORTH}.get(_exact(points))
         if winner is None:
             raise ResultEntryError("points_mismatch", "points", "forfeit_points")
-    if winner not in ("S", "N"):
+    if winner is None or isinstance(winner, bool) or winner not in (*_SIDE_LETTERS, *Side):
         raise ResultEntryError("missing_winner", "winner", "missing_winner")
-    return winner
+    return _side("winner", winner)

@@ -59,7 +59,7 @@ class Replay:
     to_move: the player to move after the last ply.
     ending: 'capture', 'draw24', 'no_moves', 'agreed', 'time', 'resign' or None (unfinished).
     stores: final (South, North) stores, after the end-of-game settlement.
-    winner: 'S', 'N', 'draw' or None (unfinished).
+    winner: the winning Side; None for a draw or an unfinished game (ending None).
     captures: seeds captured by each ply.
     moves: the mover-relative pit (0–5) played each ply.
     """
@@ -70,7 +70,7 @@ class Replay:
     to_move: int
     ending: str | None
     stores: tuple[int, int]
-    winner: str | None
+    winner: Side | None
     captures: list[int] = field(repr=False)
     moves: list[int] = field(repr=False)
 
@@ -116,15 +116,23 @@ class Replay:
         return found
 
     def as_result(self) -> dict:
-        """The `result` object of the replay command."""
+        """The `result` object of the replay command: the winner written 'S', 'N', 'draw', or
+        None for an unfinished game."""
         return {
             "ending": self.ending,
             "stores": list(self.stores),
-            "winner": self.winner,
+            "winner": winner_text(self.ending, self.winner),
             "plies": self.plies,
             "movers": self.movers,
             "board": self.board,
         }
+
+
+def winner_text(ending: str | None, winner: Side | None) -> str | None:
+    """How records and the replay command write a winner: 'S', 'N', 'draw', None unfinished."""
+    if winner is not None:
+        return winner.letter
+    return None if ending is None else "draw"
 
 
 def _illegal(ply: int, state: int, side: int, move, variant: Variant, over: bool) -> RecordError:

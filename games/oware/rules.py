@@ -142,8 +142,8 @@ def settle(state: int, to_move: int, ending: str, variant: Variant) -> tuple[int
     return south, north
 
 
-def winner(stores: tuple[int, int], ending: str | None, to_move: int) -> str | None:
-    """'S', 'N', 'draw', or None for an unfinished game.
+def winner(stores: tuple[int, int], ending: str | None, to_move: int) -> Side | None:
+    """The winning side; None for a draw, and for an unfinished game (`ending` None).
 
     TIME: the flagged player (`to_move`) wins with 25 or more, draws with 24, else loses.
     RESIGN: the player to move resigned, the opponent wins. Otherwise the larger store wins.
@@ -152,15 +152,15 @@ def winner(stores: tuple[int, int], ending: str | None, to_move: int) -> str | N
         return None
     mover = Side(to_move)
     if ending == RESIGN:
-        return mover.opponent.letter
+        return mover.opponent
     if ending == TIME:
         flagged = stores[mover]
         if flagged == SEEDS // 2:
-            return "draw"
-        return mover.letter if flagged > SEEDS // 2 else mover.opponent.letter
+            return None
+        return mover if flagged > SEEDS // 2 else mover.opponent
     if stores[0] == stores[1]:
-        return "draw"
-    return (Side.SOUTH if stores[0] > stores[1] else Side.NORTH).letter
+        return None
+    return Side.SOUTH if stores[0] > stores[1] else Side.NORTH
 
 
 # --- readable API on Position ---------------------------------------------------------------

@@ -1,10 +1,11 @@
 """The two sides of the board, named once for every layer of the product.
 
 South moves first and sits at the bottom of every drawn board; North faces it. The engine counts
-them 0 and 1 (they index the packed board's rows and stores), the database and the record
-notation write them ``S`` and ``N``, TRF writes them as chess colours (see
-:mod:`tournaments.outcomes`), and pages say "South" and "North". Every one of those spellings is
-derived from :class:`Side`, so a side means the same thing from a sowing to a template.
+them 0 and 1 (they index the packed board's rows and stores), the database, the API and the
+record notation write them ``S`` and ``N``, TRF files as chess colours (only
+:mod:`tournaments.trf.colours` reads and writes those), and pages say "South" and "North". Every
+one of those spellings is derived from :class:`Side`, and every layer between the edges (the
+pairing, the tie-breaks, the history) holds a :class:`Side` itself.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ class Side(IntEnum):
 
     @property
     def opponent(self) -> Side:
-        return Side(1 - self)
+        """The other side (the pairing rules ask for it in their inner loops)."""
+        return _OPPONENTS[self]
 
     @property
     def letter(self) -> str:
@@ -43,3 +45,4 @@ class Side(IntEnum):
 
 _LETTERS = ("S", "N")
 _TITLES = ("South", "North")
+_OPPONENTS = (Side.NORTH, Side.SOUTH)

@@ -1,22 +1,41 @@
 """One vocabulary across the cores: a round outcome, a scoring and a side mean one thing."""
 
+from collections.abc import Sequence
 from decimal import Decimal
+from typing import get_type_hints
 
 import pytest
 
-from tournaments import pairing, tiebreaks, trf
-from tournaments.outcomes import NORTH, SOUTH, RoundOutcome, Scoring, other_side
-from tournaments.pairing import records as pairing_records
-from tournaments.pairing.from_trf import request_from_trf
+from games.oware.sides import Side
+from tournaments import trf
+from tournaments.history import RoundRecord
+from tournaments.outcomes import RoundOutcome, Scoring
+from tournaments.pairing import PlayerRecord as PairingRecord
+from tournaments.pairing import request_from_trf
+from tournaments.tiebreaks import PlayerRecord as StandingsRecord
 from tournaments.tiebreaks import records_from_trf
+from tournaments.trf.colours import colour_of, side_of
 from tournaments.trf.scoring import outcome_of_code, points_of_code
 
 
-def test_the_cores_share_one_outcome_one_scoring_and_one_side():
-    assert pairing_records.Outcome is RoundOutcome is tiebreaks.RoundKind
-    assert pairing.ScoringValues is Scoring is tiebreaks.ScoringSystem is trf.Scoring
-    assert (pairing_records.WHITE, pairing_records.BLACK) == (SOUTH, NORTH) == ("w", "b")
-    assert other_side(SOUTH) == NORTH and other_side(None) is None
+def test_the_cores_read_one_round_record_one_outcome_and_one_scoring():
+    assert get_type_hints(PairingRecord)["history"] == list[RoundRecord]
+    assert get_type_hints(StandingsRecord)["rounds"] == Sequence[RoundRecord]
+    assert trf.Scoring is Scoring
+    record = RoundRecord.game(2, Decimal(1), Side.SOUTH)
+    assert (record.outcome, record.side, record.played) == (RoundOutcome.GAME, Side.SOUTH, True)
+
+
+@pytest.mark.parametrize("side", list(Side))
+def test_a_side_becomes_a_letter_or_a_colour_only_at_the_edges_and_comes_back(side):
+    assert Side.from_letter(side.letter) is side
+    assert side_of(colour_of(side)) is side
+    assert side.opponent.opponent is side and side.opponent is not side
+
+
+def test_south_plays_whites_part_in_a_trf_file():
+    assert (colour_of(Side.SOUTH), colour_of(Side.NORTH), colour_of(None)) == ("w", "b", "-")
+    assert side_of("-") is None and side_of("") is None
 
 
 @pytest.mark.parametrize(
@@ -55,7 +74,7 @@ def test_a_trf_round_reads_the_same_for_the_pairing_and_the_tie_breaks():
     request = request_from_trf(tournament, round_number=3)
     standings_records = records_from_trf(tournament)
     for player, record in zip(request.players, standings_records, strict=True):
-        assert [h.outcome for h in player.history] == [r.kind for r in record.rounds]
+        assert player.history == list(record.rounds)
     assert [h.outcome for h in request.players[1].history] == [
         RoundOutcome.GAME,
         RoundOutcome.PAIRING_BYE,
@@ -79,20 +98,16 @@ def test_the_variant_and_ending_choices_are_the_rules_engine_ones():
 def test_a_side_is_named_once_from_the_engine_to_the_pages():
     from games.oware import NORTH as ENGINE_NORTH
     from games.oware import SOUTH as ENGINE_SOUTH
-    from games.oware import Side
-    from tournaments.models import Seat
-    from tournaments.models.results import Side as StoredSide
-    from tournaments.outcomes import TRF_COLOUR
-    from tournaments.tiebreaks.crosstable import SIDES as CROSSTABLE_SIDES
+    from tournaments.models import Result, Seat
+    from tournaments.models.sides import BYE, SEAT_CHOICES, SIDE_CHOICES
 
     assert (Side.SOUTH, Side.NORTH) == (ENGINE_SOUTH, ENGINE_NORTH) == (0, 1)
-    assert [side.letter for side in Side] == StoredSide.values == ["S", "N"]
-    assert [Seat.Side.SOUTH, Seat.Side.NORTH] == StoredSide.values
-    assert [side.title for side in Side] == [str(side.label) for side in StoredSide]
-    assert (TRF_COLOUR[Side.SOUTH], TRF_COLOUR[Side.NORTH]) == (SOUTH, NORTH)
-    assert CROSSTABLE_SIDES == {SOUTH: "S", NORTH: "N"}
+    assert [letter for letter, _ in SIDE_CHOICES] == [side.letter for side in Side] == ["S", "N"]
+    assert [str(label) for _, label in SIDE_CHOICES] == [side.title for side in Side]
+    assert SEAT_CHOICES[:2] == SIDE_CHOICES and SEAT_CHOICES[2][0] == BYE
+    assert Seat._meta.get_field("side").choices == SEAT_CHOICES
+    assert Result._meta.get_field("decided_by").choices == SIDE_CHOICES
     assert Side.SOUTH.opponent is Side.NORTH and Side.NORTH.opponent is Side.SOUTH
-    assert StoredSide.of(ENGINE_NORTH) is StoredSide.NORTH
 
 
 @pytest.mark.parametrize("letter", ["S", "s", "N", "n"])

@@ -3,6 +3,7 @@ import pytest
 from games.oware.errors import RecordError
 from games.oware.notation import parse_record, replay_record, write_record
 from games.oware.replay import replay
+from games.oware.sides import Side
 
 from .conftest import play_out
 
@@ -71,7 +72,7 @@ def test_a_move_after_the_ending_is_a_bad_token():
 
 def test_it_reads_the_declared_endings():
     assert replay_record("1. C f resign").ending == "resign"
-    assert replay_record("1. C f time").winner == "N"
+    assert replay_record("1. C f time").winner == Side.NORTH
     assert replay_record("1. C f agreed").stores == (27, 21)
 
 
@@ -82,8 +83,8 @@ def test_a_declared_score_must_match_the_game():
 
 
 def test_a_resignation_may_declare_the_competition_score():
-    assert replay_record("1. C resign 25-0").winner == "S"
-    assert replay_record("1. C resign 0-0").winner == "S"
+    assert replay_record("1. C resign 25-0").winner == Side.SOUTH
+    assert replay_record("1. C resign 0-0").winner == Side.SOUTH
 
 
 def test_a_declared_ending_beside_the_text_must_agree_with_the_text():

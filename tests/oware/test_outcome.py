@@ -8,6 +8,7 @@ from games.oware.outcome import (
     timed_out_score,
 )
 from games.oware.replay import replay
+from games.oware.sides import Side
 
 from .conftest import play_out
 
@@ -40,8 +41,8 @@ def test_no_moves_scores_the_stores_after_each_takes_their_row():
     assert sum(result.game_score) == 48
     assert (
         result.winner
-        == {True: "S", False: "N"}.get(result.game_score[0] > result.game_score[1], "draw")
-        or result.winner == "draw"
+        == {True: Side.SOUTH, False: Side.NORTH}.get(result.game_score[0] > result.game_score[1])
+        or result.winner is None
     )
 
 
@@ -52,16 +53,16 @@ def test_an_agreed_end_is_scored_like_no_moves():
 
 def test_the_flagged_player_with_less_than_24_loses_with_his_store_against_25():
     result = result_from_record("abapa", "1. A c 2. C b+2", ending="time")
-    assert (result.game_score, result.points, result.winner) == ((0, 25), (0.0, 1.0), "N")
+    assert (result.game_score, result.points, result.winner) == ((0, 25), (0.0, 1.0), Side.NORTH)
 
 
 @pytest.mark.parametrize(
     "stores, flagged, score, winner",
     [
-        ((10, 20), 0, (10, 25), "N"),
-        ((24, 20), 0, (24, 24), "draw"),
-        ((26, 20), 0, (26, 20), "S"),
-        ((20, 24), 1, (24, 24), "draw"),
+        ((10, 20), 0, (10, 25), Side.NORTH),
+        ((24, 20), 0, (24, 24), None),
+        ((26, 20), 0, (26, 20), Side.SOUTH),
+        ((20, 24), 1, (24, 24), None),
     ],
 )
 def test_the_flagged_players_store_decides_a_time_result(stores, flagged, score, winner):
@@ -70,7 +71,7 @@ def test_the_flagged_players_store_decides_a_time_result(stores, flagged, score,
 
 def test_the_resigner_scores_his_store_against_25():
     result = result_from_record("abapa", "1. A c 2. C b+2 resign")
-    assert (result.game_score, result.points, result.winner) == ((0, 25), (0.0, 1.0), "N")
+    assert (result.game_score, result.points, result.winner) == ((0, 25), (0.0, 1.0), Side.NORTH)
 
 
 def test_an_unfinished_record_without_a_declared_ending_has_no_result():
@@ -118,7 +119,7 @@ def test_a_possible_score_only_result_is_accepted_with_its_points(ending, south,
 def test_forfeits_have_points_but_no_game_score():
     result = result_from_scores("forfeit", winner="N")
     assert (result.points, result.game_score, result.played) == ((0.0, 1.0), None, False)
-    assert result_from_scores("forfeit", points=(1, 0)).winner == "S"
+    assert result_from_scores("forfeit", points=(1, 0)).winner == Side.SOUTH
     assert result_from_scores("double_forfeit").points == (0.0, 0.0)
 
 

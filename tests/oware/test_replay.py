@@ -3,6 +3,7 @@ import pytest
 from games.oware.errors import RecordError
 from games.oware.position import Position
 from games.oware.replay import Repetition, replay
+from games.oware.sides import Side
 
 from .conftest import board
 
@@ -53,7 +54,7 @@ def test_a_position_before_a_capture_does_not_count_as_repeated_after_it():
 def test_an_agreed_end_gives_each_player_the_seeds_on_their_row():
     start = board([0, 1, 0, 0, 1, 0], [0, 0, 0, 1, 0, 0], 22, 23)
     game = replay([1, 3, 4, 4, 5, 0, 2, 5, 0, 1, 3, 2], end="agreed", start=start)
-    assert (game.ending, game.stores, game.winner) == ("agreed", (24, 24), "draw")
+    assert (game.ending, game.stores, game.winner) == ("agreed", (24, 24), None)
     assert game.board == [0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 22, 23]
 
 
@@ -63,8 +64,8 @@ def test_a_declared_ending_after_the_game_is_over_is_rejected():
 
 
 def test_time_and_resign_keep_the_stores_and_decide_the_winner():
-    assert replay([2], end="resign").winner == "S"
-    assert replay([], end="time").winner == "N"
+    assert replay([2], end="resign").winner == Side.SOUTH
+    assert replay([], end="time").winner == Side.NORTH
     assert replay([], end="time").stores == (0, 0)
 
 

@@ -4,6 +4,7 @@ from games.oware.errors import RecordError
 from games.oware.position import NORTH, SOUTH
 from games.oware.replay import replay
 from games.oware.rules import legal_moves, play
+from games.oware.sides import Side
 
 from .conftest import board
 
@@ -121,7 +122,7 @@ def test_in_ouri_the_player_who_cannot_be_fed_takes_the_seeds_left():
     assert game.movers == "S"
     assert game.ending == "no_moves"
     assert game.stores == (23, 25)
-    assert game.winner == "N"
+    assert game.winner == Side.NORTH
 
 
 FEEDING_GRAND_SLAM = board([0, 0, 0, 0, 0, 17], [0] * 6, 8, 23)
@@ -151,7 +152,7 @@ def test_a_feeding_grand_slam_in_ouri_captures_and_the_mover_must_then_feed():
 def test_a_store_passing_24_ends_the_game_and_a_further_move_is_game_over():
     start = board([0, 0, 0, 0, 0, 2], [1, 2, 0, 0, 0, 5], 21, 17)
     game = replay([5], "abapa", start=start)
-    assert (game.ending, game.stores, game.winner) == ("capture", (26, 17), "S")
+    assert (game.ending, game.stores, game.winner) == ("capture", (26, 17), Side.SOUTH)
     with pytest.raises(RecordError) as caught:
         replay([5, 5], "abapa", start=start)
     assert (caught.value.ply, caught.value.reason) == (2, "game_over")
@@ -159,13 +160,13 @@ def test_a_store_passing_24_ends_the_game_and_a_further_move_is_game_over():
 
 def test_both_stores_reaching_24_is_a_draw():
     game = replay([5], "ouri", start=board([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0], 22, 24))
-    assert (game.ending, game.stores, game.winner) == ("draw24", (24, 24), "draw")
+    assert (game.ending, game.stores, game.winner) == ("draw24", (24, 24), None)
 
 
 def test_when_the_mover_cannot_feed_each_player_takes_their_own_row_in_abapa():
     start = board([1, 1, 0, 0, 0, 0], [0] * 6, 23, 23)
     game = replay([], "abapa", start=start)
-    assert (game.ending, game.stores, game.winner) == ("no_moves", (25, 23), "S")
+    assert (game.ending, game.stores, game.winner) == ("no_moves", (25, 23), Side.SOUTH)
     with pytest.raises(RecordError) as caught:
         replay([0], "abapa", start=start)
     assert caught.value.reason == "game_over"
@@ -173,7 +174,7 @@ def test_when_the_mover_cannot_feed_each_player_takes_their_own_row_in_abapa():
 
 def test_when_the_mover_cannot_feed_in_ouri_the_unfed_player_takes_everything():
     game = replay([], "ouri", start=board([1, 1, 0, 0, 0, 0], [0] * 6, 23, 23))
-    assert (game.ending, game.stores, game.winner) == ("no_moves", (23, 25), "N")
+    assert (game.ending, game.stores, game.winner) == ("no_moves", (23, 25), Side.NORTH)
 
 
 def test_a_game_that_has_ended_has_no_legal_moves():

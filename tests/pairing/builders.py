@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tournaments.pairing import Outcome, PairingRequest, PlayerRecord, RoundRecord
+from games.oware.sides import Side
+from tournaments.history import RoundRecord
+from tournaments.outcomes import RoundOutcome
+from tournaments.pairing import PairingRequest, PlayerRecord
 
 _POINTS = {"1": Decimal(1), "=": Decimal("0.5"), "0": Decimal(0)}
+_SIDES = {"w": Side.SOUTH, "b": Side.NORTH}
 _BYES = {
-    "U": (Outcome.PAIRING_BYE, Decimal(1)),
-    "F": (Outcome.FULL_POINT_BYE, Decimal(1)),
-    "H": (Outcome.HALF_POINT_BYE, Decimal("0.5")),
-    "Z": (Outcome.ZERO_POINT_BYE, Decimal(0)),
+    "U": (RoundOutcome.PAIRING_BYE, Decimal(1)),
+    "F": (RoundOutcome.FULL_POINT_BYE, Decimal(1)),
+    "H": (RoundOutcome.HALF_POINT_BYE, Decimal("0.5")),
+    "Z": (RoundOutcome.ZERO_POINT_BYE, Decimal(0)),
 }
 
 
@@ -28,10 +32,10 @@ def round_record(token: str) -> RoundRecord:
         return RoundRecord(outcome, points)
     opponent, side, result = int(token[:-2]), token[-2], token[-1]
     if result == "+":
-        return RoundRecord(Outcome.FORFEIT_WIN, Decimal(1), opponent)
+        return RoundRecord(RoundOutcome.FORFEIT_WIN, Decimal(1), opponent)
     if result == "-":
-        return RoundRecord(Outcome.FORFEIT_LOSS, Decimal(0), opponent)
-    return RoundRecord(Outcome.GAME, _POINTS[result], opponent, side)
+        return RoundRecord(RoundOutcome.FORFEIT_LOSS, Decimal(0), opponent)
+    return RoundRecord(RoundOutcome.GAME, _POINTS[result], opponent, _SIDES[side])
 
 
 def player(number: int, *tokens: str, present: bool = True, acceleration=()) -> PlayerRecord:
@@ -55,7 +59,7 @@ def request(
         players=list(players),
         round_number=played + 1,
         total_rounds=total_rounds,
-        initial_colour=initial_colour,
+        initial_side=_SIDES[initial_colour],
         forbidden_pairs=[tuple(g) for g in forbidden],
     )
 

@@ -6,7 +6,10 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.pairing import Outcome, PairingRequest, PlayerRecord, RoundRecord
+from games.oware.sides import Side
+from tournaments.history import RoundRecord
+from tournaments.outcomes import RoundOutcome
+from tournaments.pairing import PairingRequest, PlayerRecord
 from tournaments.pairing.berger import berger_schedule, table_round
 from tournaments.pairing.errors import InvalidPairingInput, PairingImpossible
 from tournaments.pairing.round_robin import check_round_robin, pair_round_robin
@@ -239,8 +242,8 @@ def test_the_explanation_names_the_cycle_in_a_double_round_robin():
 
 def test_the_check_accepts_the_schedule_and_names_what_an_edit_breaks():
     played = {
-        1: [RoundRecord(Outcome.GAME, Decimal(1), opponent=4, side="w")],
-        4: [RoundRecord(Outcome.GAME, Decimal(0), opponent=1, side="b")],
+        1: [RoundRecord(RoundOutcome.GAME, Decimal(1), opponent=4, side=Side.SOUTH)],
+        4: [RoundRecord(RoundOutcome.GAME, Decimal(0), opponent=1, side=Side.NORTH)],
     }
     req = request([1, 2, 3, 4], 2, played)
     report = check_round_robin(req, [(4, 3), (1, 2)], None)

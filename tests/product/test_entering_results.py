@@ -4,6 +4,7 @@ from decimal import Decimal
 
 import pytest
 
+from games.oware.sides import Side
 from tournaments.models import Result, ResultChange, Round
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result
@@ -24,7 +25,9 @@ def test_a_capture_game_is_computed_from_its_record(game, alice):
     assert result.ending == "capture"
     assert (result.south_seeds, result.north_seeds) == replayed.stores
     winner_points = (
-        (Decimal("1"), Decimal("0")) if replayed.winner == "S" else (Decimal("0"), Decimal("1"))
+        (Decimal("1"), Decimal("0"))
+        if replayed.winner == Side.SOUTH
+        else (Decimal("0"), Decimal("1"))
     )
     assert (result.south_points, result.north_points) == winner_points
     assert result.record.startswith("[Variant")

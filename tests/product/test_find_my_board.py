@@ -4,6 +4,7 @@ from decimal import Decimal
 
 import pytest
 
+from games.oware.sides import Side
 from tournaments.models import Player, RequestedBye, Round, Team, Tournament
 from tournaments.services.games import game_plies
 from tournaments.services.pairing_lists import alphabetical_list, round_roster
@@ -52,7 +53,12 @@ def test_the_alphabetical_list_gives_board_side_and_opponent(full_round):
     names = [e.player.name for e in entries]
     assert names == sorted(names)
     kofi = next(e for e in entries if e.player.name == "Kofi")
-    assert (kofi.board, kofi.side, kofi.opponent.name, kofi.points_before) == (1, "N", "Ama", 0)
+    assert (kofi.board, kofi.side, kofi.opponent.name, kofi.points_before) == (
+        1,
+        Side.NORTH,
+        "Ama",
+        0,
+    )
 
 
 def test_the_round_page_lists_byes_absences_and_withdrawals_without_engine_notes(

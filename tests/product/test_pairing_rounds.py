@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 
 from tournaments.models import Player, Round, Seat
+from tournaments.models.sides import BYE
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import register_player, request_bye, withdraw_player
 from tournaments.services.results import ResultEntry, record_result
@@ -47,7 +48,7 @@ def test_an_odd_section_gives_the_lowest_player_the_bye(section, players, make_p
     make_player("Kojo", 7, rating=1000)
     round_ = pair_next_round(section, by=alice)
     assert (7, None) in boards(round_)
-    assert Seat.objects.get(round=round_, player__pairing_number=7).side == Seat.Side.BYE
+    assert Seat.objects.get(round=round_, player__pairing_number=7).side == BYE
 
 
 def test_it_refuses_while_the_previous_round_has_missing_results(section, players, alice):

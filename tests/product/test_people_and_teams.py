@@ -195,7 +195,7 @@ def test_a_re_entered_player_is_absent_in_the_rounds_between(section, players, a
     assert player.missed_rounds == [1]
     assert player.is_paired_in(2) and not player.is_paired_in(1)
     row = section_history(section, 1).player(player.pairing_number)
-    assert row.rounds[0].is_absence
+    assert row.rounds[0].outcome.is_absence
 
 
 def test_a_re_entry_shows_on_the_players_page(alice_client, section, players, alice):

@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tournaments.models import Player, Round, Seat, Tournament
+from tournaments.models.sides import BYE
 from tournaments.pairing.berger import berger_schedule
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import register_player, withdraw_player
@@ -91,7 +92,7 @@ def test_every_round_follows_the_berger_table_to_the_end(five, alice):
         assert boards(round_) == expected(5, 1, number)
         assert round_.pairings.first().explanation == f"Berger table, round {number}"
         finish(round_, alice)
-    assert Seat.objects.filter(side=Seat.Side.BYE).count() == 5  # each player sits out once
+    assert Seat.objects.filter(side=BYE).count() == 5  # each player sits out once
     with pytest.raises(ServiceError) as error:
         pair_next_round(five[0].section, by=alice)
     assert error.value.code == "tournament_over"

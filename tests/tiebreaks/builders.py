@@ -2,37 +2,43 @@
 
 from fractions import Fraction
 
-from tournaments.tiebreaks import PlayerRecord, RoundKind, RoundResult
+from games.oware.sides import Side
+from tournaments.history import RoundRecord
+from tournaments.outcomes import RoundOutcome
+from tournaments.tiebreaks import PlayerRecord
 
 HALF = Fraction(1, 2)
 
 
+_SIDES = {None: None, "w": Side.SOUTH, "b": Side.NORTH}
+
+
 def game(opponent, points, colour=None):
-    return RoundResult.game(opponent, points, colour)
+    return RoundRecord.game(opponent, points, _SIDES[colour])
 
 
 def forfeit_win(opponent):
-    return RoundResult.forfeit_win(opponent)
+    return RoundRecord.forfeit_win(opponent)
 
 
 def forfeit_loss(opponent):
-    return RoundResult.forfeit_loss(opponent)
+    return RoundRecord.forfeit_loss(opponent)
 
 
 def pab():
-    return RoundResult.bye(RoundKind.PAIRING_BYE, 1)
+    return RoundRecord.bye(RoundOutcome.PAIRING_BYE, 1)
 
 
 def half_bye():
-    return RoundResult.bye(RoundKind.HALF_POINT_BYE, HALF)
+    return RoundRecord.bye(RoundOutcome.HALF_POINT_BYE, HALF)
 
 
 def zero_bye():
-    return RoundResult.bye(RoundKind.ZERO_POINT_BYE, 0)
+    return RoundRecord.bye(RoundOutcome.ZERO_POINT_BYE, 0)
 
 
 def full_bye():
-    return RoundResult.bye(RoundKind.FULL_POINT_BYE, 1)
+    return RoundRecord.bye(RoundOutcome.FULL_POINT_BYE, 1)
 
 
 def section_of(rounds_by_player):

@@ -1,5 +1,6 @@
 """Crosstable rows by rank with opponent's rank, side and result symbol."""
 
+from games.oware.sides import Side
 from tournaments.tiebreaks import compute_standings
 from tournaments.tiebreaks.crosstable import CrosstableCell, crosstable
 
@@ -26,9 +27,9 @@ def test_rows_follow_the_standings_and_cells_the_rounds():
 def test_cells_show_opponents_rank_side_and_symbol():
     standings = compute_standings(RECORDS, ["PTS", "BH"])
     by_id = {row.id: row for row in crosstable(RECORDS, standings)}
-    assert by_id[1].cells[0] == CrosstableCell(1, "1", 2, 4, 4, "S")
-    assert by_id[2].cells[0] == CrosstableCell(1, "0", 1, 1, 1, "N")
-    assert by_id[2].cells[1] == CrosstableCell(2, "½", 4, 3, 3, "S")
+    assert by_id[1].cells[0] == CrosstableCell(1, "1", 2, 4, 4, Side.SOUTH)
+    assert by_id[2].cells[0] == CrosstableCell(1, "0", 1, 1, 1, Side.NORTH)
+    assert by_id[2].cells[1] == CrosstableCell(2, "½", 4, 3, 3, Side.SOUTH)
     assert by_id[1].cells[1] == CrosstableCell(2, "+", 3, 2, 2, None)
     assert by_id[3].cells[1].symbol == "-"
     assert by_id[3].cells[0] == CrosstableCell(1, "U")

@@ -5,13 +5,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.tiebreaks import (
-    PlayerRecord,
-    RoundKind,
-    RoundResult,
-    compute_standings,
-    parse_code,
-)
+from tournaments.history import RoundRecord
+from tournaments.outcomes import RoundOutcome
+from tournaments.tiebreaks import PlayerRecord, compute_standings, parse_code
 from tournaments.tiebreaks.ranking import shared_ranks
 
 from .builders import HALF, game, pab, section_of
@@ -88,10 +84,12 @@ def test_a_code_listed_twice_is_refused():
 def test_points_may_be_given_as_decimal_float_string_or_fraction():
     records = [
         PlayerRecord(
-            1, [RoundResult.game(2, Decimal("0.5")), RoundResult.bye(RoundKind.PAIRING_BYE, "1")]
+            1, [RoundRecord.game(2, Decimal("0.5")), RoundRecord.bye(RoundOutcome.PAIRING_BYE, "1")]
         ),
-        PlayerRecord(2, [RoundResult.game(1, 0.5), RoundResult.game(3, F(1))]),
-        PlayerRecord(3, [RoundResult.bye(RoundKind.HALF_POINT_BYE, HALF), RoundResult.game(2, 0)]),
+        PlayerRecord(2, [RoundRecord.game(1, 0.5), RoundRecord.game(3, F(1))]),
+        PlayerRecord(
+            3, [RoundRecord.bye(RoundOutcome.HALF_POINT_BYE, HALF), RoundRecord.game(2, 0)]
+        ),
     ]
     standings = compute_standings(records, ["PTS", "SB"])
     assert standings.row(1)["PTS"] == F(3, 2)
@@ -99,12 +97,12 @@ def test_points_may_be_given_as_decimal_float_string_or_fraction():
 
 
 def test_scoring_with_three_points_for_a_win_is_exact():
-    from tournaments.tiebreaks import ScoringSystem
+    from tournaments.outcomes import Scoring
 
     records = section_of(
-        {1: [game(2, 3)], 2: [game(1, 0)], 3: [RoundResult.bye(RoundKind.HALF_POINT_BYE, 1)]}
+        {1: [game(2, 3)], 2: [game(1, 0)], 3: [RoundRecord.bye(RoundOutcome.HALF_POINT_BYE, 1)]}
     )
-    standings = compute_standings(records, ["PTS", "WIN"], scoring=ScoringSystem(win=3, draw=1))
+    standings = compute_standings(records, ["PTS", "WIN"], scoring=Scoring(win=3, draw=1))
     assert [(row.id, row["PTS"], row["WIN"]) for row in standings.rows] == [
         (1, 3, 1),
         (3, 1, 0),
@@ -114,7 +112,7 @@ def test_scoring_with_three_points_for_a_win_is_exact():
 
 def test_a_game_without_opponent_is_refused():
     with pytest.raises(ValueError):
-        RoundResult(RoundKind.GAME, 1)
+        RoundRecord(RoundOutcome.GAME, 1)
 
 
 def test_an_opponent_who_does_not_list_the_game_back_is_refused():

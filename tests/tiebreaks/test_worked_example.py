@@ -6,9 +6,9 @@ from fractions import Fraction as F
 
 import pytest
 
+from tournaments.outcomes import Scoring
 from tournaments.tiebreaks import compute_standings, records_from_trf, standings_from_trf
 from tournaments.tiebreaks.direct_encounter import direct_encounter
-from tournaments.tiebreaks.records import ScoringSystem
 from tournaments.tiebreaks.section import Section
 from tournaments.tiebreaks.unplayed import adjusted_scores, contributions
 from tournaments.trf import parse
@@ -59,7 +59,7 @@ def values(records, code, edition="2026"):
 
 
 def section(records):
-    return Section(records, ScoringSystem())
+    return Section(records, Scoring())
 
 
 def test_scores_follow_the_crosstable(records):

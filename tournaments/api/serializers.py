@@ -1,7 +1,8 @@
 from rest_framework import serializers
 
 from tournaments.models import Pairing, Player, Result, Round, Section, Team, Tournament
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
+from tournaments.models.sides import SIDE_CHOICES
 from tournaments.services.result_versions import current_version
 
 
@@ -213,7 +214,7 @@ class ResultEntrySerializer(serializers.Serializer):
     north_points = serializers.DecimalField(
         max_digits=2, decimal_places=1, required=False, allow_null=True
     )
-    decided_by = serializers.ChoiceField(choices=Side.choices, required=False, allow_null=True)
+    decided_by = serializers.ChoiceField(choices=SIDE_CHOICES, required=False, allow_null=True)
     record = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -4,7 +4,7 @@ the games' records."""
 from tournaments.models.event import Section, Team, Tournament, Variant
 from tournaments.models.people import Player, RequestedBye
 from tournaments.models.records import GameRecord, RecordSource
-from tournaments.models.results import Ending, Result, ResultChange, Side
+from tournaments.models.results import Ending, Result, ResultChange
 from tournaments.models.rounds import Pairing, Round, Seat
 
 __all__ = [
@@ -19,7 +19,6 @@ __all__ = [
     "Round",
     "Seat",
     "Section",
-    "Side",
     "Team",
     "Tournament",
     "Variant",

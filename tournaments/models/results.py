@@ -6,21 +6,10 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from games.oware.outcome import ENDINGS
-from games.oware.sides import Side as BoardSide
 from tournaments.models.rounds import Pairing
+from tournaments.models.sides import SIDE_CHOICES, SIDE_LETTERS
 
 POINT_VALUES = [Decimal("0"), Decimal("0.5"), Decimal("1")]
-
-
-class Side(models.TextChoices):
-    """A side of the board as the database, forms and API write it: the engine's letters."""
-
-    SOUTH = BoardSide.SOUTH.letter, _("South")
-    NORTH = BoardSide.NORTH.letter, _("North")
-
-    @classmethod
-    def of(cls, side: BoardSide) -> "Side":
-        return cls(BoardSide(side).letter)
 
 
 ENDING_LABELS = {
@@ -61,7 +50,7 @@ class Result(models.Model):
     north_seeds = models.PositiveSmallIntegerField(_("North game score"), null=True, blank=True)
     ending = models.CharField(_("ending"), max_length=16, choices=Ending)
     decided_by = models.CharField(
-        _("flagged, resigning or absent side"), max_length=1, choices=Side, blank=True
+        _("flagged, resigning or absent side"), max_length=1, choices=SIDE_CHOICES, blank=True
     )
     # A game imported from another program's TRF: the points are known, the game score
     # (seeds) and how the game ended are not. Shown as "score unknown".
@@ -123,7 +112,7 @@ class Result(models.Model):
                 name="result_double_forfeit_zero",
             ),
             models.CheckConstraint(
-                condition=~Q(ending__in=DECIDED_BY_ONE_SIDE) | Q(decided_by__in=Side.values),
+                condition=~Q(ending__in=DECIDED_BY_ONE_SIDE) | Q(decided_by__in=SIDE_LETTERS),
                 name="result_decided_by_named",
             ),
         ]

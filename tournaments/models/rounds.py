@@ -3,9 +3,10 @@ from django.db.models import Q
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from games.oware.sides import Side as BoardSide
+from games.oware.sides import Side
 from tournaments.models.event import Section
 from tournaments.models.people import Player
+from tournaments.models.sides import BYE, SEAT_CHOICES
 
 
 class Round(models.Model):
@@ -81,15 +82,10 @@ class Pairing(models.Model):
 class Seat(models.Model):
     """A player's place in a round; the unique (round, player) makes double pairing impossible."""
 
-    class Side(models.TextChoices):
-        SOUTH = BoardSide.SOUTH.letter, _("South")
-        NORTH = BoardSide.NORTH.letter, _("North")
-        BYE = "B", _("Bye")
-
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="seats")
-    side = models.CharField(max_length=1, choices=Side)
+    side = models.CharField(max_length=1, choices=SEAT_CHOICES)
 
     class Meta:
         constraints = [
@@ -103,13 +99,22 @@ class Seat(models.Model):
         return f"{self.player} in {self.round} ({self.get_side_display()})"
 
     @property
+    def is_bye(self) -> bool:
+        """True for the pairing-allocated bye."""
+        return self.side == BYE
+
+    @property
+    def board_side(self) -> Side | None:
+        """The side of the board the player sits on (None on a bye)."""
+        return None if self.is_bye else Side.from_letter(self.side)
+
+    @property
     def opponent(self) -> Player | None:
         """Who sits across the board (None on a bye)."""
-        if self.side == self.Side.SOUTH:
-            return self.pairing.north
-        if self.side == self.Side.NORTH:
-            return self.pairing.south
-        return None
+        side = self.board_side
+        if side is None:
+            return None
+        return self.pairing.north if side is Side.SOUTH else self.pairing.south
 
     @property
     def points(self):
@@ -117,4 +122,4 @@ class Seat(models.Model):
         result = getattr(self.pairing, "result", None)
         if result is None:
             return None
-        return result.north_points if self.side == self.Side.NORTH else result.south_points
+        return result.north_points if self.board_side is Side.NORTH else result.south_points

@@ -7,6 +7,7 @@ See ``README.md`` in this package for the method.  Public API::
     pairing = pair_round(trf_tournament)            # round the file asks for
     pairing = pair_round(trf_tournament, 3)         # re-pair round 3 from rounds 1-2
     pairing = pair_request(request)                 # plain records, no TRF
+    request = request_from_history(history)          # tournaments.history.SectionHistory
     pairing.boards  -> [Board(south, north, explanation)], reference engine order
     pairing.bye     -> pairing number of the PAB receiver, or None
 
@@ -22,37 +23,22 @@ Errors: :class:`PairingImpossible` (tell the arbiter), :class:`InvalidPairingInp
 
 from .engine import format_pairing, pair_request, pair_round
 from .errors import InvalidPairingInput, PairingEngineBug, PairingError, PairingImpossible
-from .from_trf import request_from_trf
-from .records import (
-    BLACK,
-    WHITE,
-    Board,
-    BoardExplanation,
-    Outcome,
-    PairingRequest,
-    PlayerRecord,
-    RoundPairing,
-    RoundRecord,
-    ScoringValues,
-)
+from .records import Board, BoardExplanation, PairingRequest, PlayerRecord, RoundPairing
+from .request import request_from_history, request_from_trf
 
 __all__ = [
-    "BLACK",
-    "WHITE",
     "Board",
     "BoardExplanation",
     "InvalidPairingInput",
-    "Outcome",
     "PairingEngineBug",
     "PairingError",
     "PairingImpossible",
     "PairingRequest",
     "PlayerRecord",
     "RoundPairing",
-    "RoundRecord",
-    "ScoringValues",
     "format_pairing",
     "pair_request",
     "pair_round",
+    "request_from_history",
     "request_from_trf",
 ]

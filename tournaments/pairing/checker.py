@@ -27,10 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from games.oware.sides import Side
+
 from .engine import pair_request
 from .errors import PairingImpossible
 from .players import PairingPlayer, build_players
-from .records import BLACK, WHITE, PairingRequest
+from .records import PairingRequest
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ def _top_scorer_exemption(request: PairingRequest, a: PairingPlayer, b: PairingP
     return a.score > threshold or b.score > threshold
 
 
-def _colour_findings(p: PairingPlayer, side: str, exempt: bool) -> list[Finding]:
+def _colour_findings(p: PairingPlayer, side: Side, exempt: bool) -> list[Finding]:
     if exempt:
         return []
     found = []
@@ -76,25 +78,21 @@ def _colour_findings(p: PairingPlayer, side: str, exempt: bool) -> list[Finding]
         found.append(
             Finding(
                 "THREE_IN_A_ROW",
-                f"player {p.number} would play {_name(side)} a third time in a row",
+                f"player {p.number} would play {side.title} a third time in a row",
                 (p.number,),
             )
         )
-    whites = sides.count(WHITE) + (side == WHITE)
-    blacks = sides.count(BLACK) + (side == BLACK)
-    if abs(whites - blacks) > 2:
+    souths = sides.count(Side.SOUTH) + (side is Side.SOUTH)
+    norths = sides.count(Side.NORTH) + (side is Side.NORTH)
+    if abs(souths - norths) > 2:
         found.append(
             Finding(
                 "COLOUR_DIFFERENCE",
-                f"player {p.number} would reach a colour difference of {whites - blacks:+d}",
+                f"player {p.number} would reach a colour difference of {souths - norths:+d}",
                 (p.number,),
             )
         )
     return found
-
-
-def _name(side: str) -> str:
-    return "South" if side == WHITE else "North"
 
 
 def check_pairing(
@@ -172,12 +170,12 @@ def _board_findings(request: PairingRequest, s: PairingPlayer, n: PairingPlayer)
         found.append(
             Finding(
                 "ABSOLUTE_COLOUR",
-                f"players {south} and {north} both must play {_name(s.colour.preference)}",
+                f"players {south} and {north} both must play {s.colour.preference.title}",
                 (south, north),
             )
         )
-    found.extend(_colour_findings(s, WHITE, exempt))
-    found.extend(_colour_findings(n, BLACK, exempt))
+    found.extend(_colour_findings(s, Side.SOUTH, exempt))
+    found.extend(_colour_findings(n, Side.NORTH, exempt))
     return found
 
 

@@ -16,10 +16,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from games.oware.sides import Side
 from tournaments import trf
+from tournaments.history import SectionHistory
+from tournaments.outcomes import RoundOutcome
+from tournaments.trf.history import history_from_trf
 
-from .engine import format_pairing, pair_round
+from .engine import format_pairing, pair_request, pair_round
 from .errors import InvalidPairingInput, PairingImpossible
+from .request import request_from_history
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -41,26 +46,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _played_pairs(tournament: trf.Tournament, round_number: int) -> set[tuple[int, int]]:
+def _played_pairs(history: SectionHistory, round_number: int) -> set[tuple[int, int]]:
     """The (south, north) pairs and (bye, 0) of a played round as recorded in the file."""
     pairs = set()
-    for player in tournament.players:
-        cell = player.cell(round_number)
-        if cell is None:
+    for player in history.players:
+        record = player.record(round_number)
+        if record is None:
             continue
-        if cell.is_pairing_bye:
-            pairs.add((player.pairing_number, 0))
-        elif (
-            (cell.is_played or cell.is_forfeit) and cell.opponent is not None and cell.colour == "w"
-        ):
-            pairs.add((player.pairing_number, cell.opponent))
+        if record.outcome is RoundOutcome.PAIRING_BYE:
+            pairs.add((player.number, 0))
+        elif record.outcome.has_opponent and record.side is Side.SOUTH:
+            pairs.add((player.number, record.opponent))
     return pairs
 
 
 def _check(tournament: trf.Tournament) -> int:
-    for round_number in range(1, tournament.rounds_played + 1):
-        ours = set(pair_round(tournament, round_number).as_pairs())
-        theirs = _played_pairs(tournament, round_number)
+    history = history_from_trf(tournament)
+    for round_number in range(1, history.rounds_played + 1):
+        ours = set(pair_request(request_from_history(history, round_number)).as_pairs())
+        theirs = _played_pairs(history, round_number)
         if ours != theirs:
             print(
                 f"round {round_number} differs: file has {sorted(theirs - ours)}, "
@@ -68,7 +72,7 @@ def _check(tournament: trf.Tournament) -> int:
                 file=sys.stderr,
             )
             return EXIT_NO_PAIRING
-    print(f"all {tournament.rounds_played} rounds agree with the Dutch pairing")
+    print(f"all {history.rounds_played} rounds agree with the Dutch pairing")
     return EXIT_OK
 
 

@@ -8,26 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.outcomes import other_side
-
-from .records import BLACK, WHITE, RoundRecord
+from games.oware.sides import Side
+from tournaments.history import RoundRecord
 
 
 @dataclass(frozen=True)
 class ColourState:
     """A player's side history summary.
 
-    ``imbalance`` is |games as White − games as Black|; ``preference`` is the
+    ``imbalance`` is |games as South − games as North|; ``preference`` is the
     preferred side or ``None``; ``repeated`` is the side played in each of the
     last two (or more) games, else ``None``; ``strong`` is a strong (not
     absolute) preference; ``sides`` the played sides in order.
     """
 
     imbalance: int
-    preference: str | None
-    repeated: str | None
+    preference: Side | None
+    repeated: Side | None
     strong: bool
-    sides: tuple[str, ...]
+    sides: tuple[Side, ...]
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -56,24 +55,24 @@ def colour_state(history: list[RoundRecord]) -> ColourState:
     only after a top-scorer exception) the difference wins, as in the
     reference engine.
     """
-    sides = tuple(r.side for r in history if r.played and r.side in (WHITE, BLACK))
-    whites = sides.count(WHITE)
-    blacks = len(sides) - whites
+    sides = tuple(r.side for r in history if r.played and r.side is not None)
+    souths = sides.count(Side.SOUTH)
+    norths = len(sides) - souths
     run = 0
     last = None
     for side in sides:
-        run = 1 if side != last else run + 1
+        run = 1 if side is not last else run + 1
         last = side
-    lower = BLACK if whites > blacks else WHITE
-    imbalance = abs(whites - blacks)
+    lower = Side.NORTH if souths > norths else Side.SOUTH
+    imbalance = abs(souths - norths)
     if imbalance > 1:
         preference = lower
     elif run > 1:
-        preference = other_side(last)
+        preference = last.opponent
     elif imbalance > 0:
         preference = lower
     elif run:
-        preference = other_side(last)
+        preference = last.opponent
     else:
         preference = None
     repeated = last if run > 1 else None
@@ -81,36 +80,36 @@ def colour_state(history: list[RoundRecord]) -> ColourState:
     return ColourState(imbalance, preference, repeated, not absolute and imbalance > 0, sides)
 
 
-def compatible_preferences(a: str | None, b: str | None) -> bool:
+def compatible_preferences(a: Side | None, b: Side | None) -> bool:
     """True when both preferences can be granted together."""
-    return a != b or a is None or b is None
+    return a is not b or a is None
 
 
-def _first_difference(a: ColourState, b: ColourState) -> tuple[str | None, str | None]:
+def _first_difference(a: ColourState, b: ColourState) -> tuple[Side | None, Side | None]:
     """Both players' sides in the latest played round where they differ (walking back in step)."""
     i, j = len(a.sides) - 1, len(b.sides) - 1
-    while i >= 0 and j >= 0 and a.sides[i] == b.sides[j]:
+    while i >= 0 and j >= 0 and a.sides[i] is b.sides[j]:
         i -= 1
         j -= 1
     return (a.sides[i] if i >= 0 else None, b.sides[j] if j >= 0 else None)
 
 
-def neutral_side(player: ColourState, opponent: ColourState) -> str | None:
+def neutral_side(player: ColourState, opponent: ColourState) -> Side | None:
     """Side for ``player`` decided by rules 5.2.1–5.2.3, or ``None`` if rank must decide."""
     if compatible_preferences(player.preference, opponent.preference):
         if player.preference is not None:
             return player.preference
         if opponent.preference is not None:
-            return other_side(opponent.preference)
+            return opponent.preference.opponent
         return None
     if player.absolute and (player.imbalance > opponent.imbalance or not opponent.absolute):
         return player.preference
     if opponent.absolute and (opponent.imbalance > player.imbalance or not player.absolute):
-        return other_side(opponent.preference)
+        return opponent.preference.opponent
     if player.strong and not opponent.strong:
         return player.preference
     if opponent.strong and not player.strong:
-        return other_side(opponent.preference)
+        return opponent.preference.opponent
     mine, theirs = _first_difference(player, opponent)
     if mine is not None and theirs is not None:
         return theirs
@@ -121,17 +120,17 @@ def side_of_higher(
     higher: ColourState,
     lower: ColourState,
     higher_rank_index: int,
-    initial_colour: str,
-) -> str:
+    initial_side: Side,
+) -> Side:
     """Side given to the higher-ranked player of a pair (Article 5.2).
 
     ``higher_rank_index`` is the 0-based position of the higher-ranked player
     among the players taking part in the event (5.2.5 parity: an even index,
-    i.e. an odd TPN in a clean list, gets the initial colour).
+    i.e. an odd TPN in a clean list, gets the initial side).
     """
     side = neutral_side(higher, lower)
     if side is not None:
         return side
     if higher.preference is not None:
         return higher.preference
-    return initial_colour if higher_rank_index % 2 == 0 else other_side(initial_colour)
+    return initial_side if higher_rank_index % 2 == 0 else initial_side.opponent

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from games.oware.sides import Side
 from tournaments import trf
 
 from .colours import side_of_higher
 from .dutch import DutchPairer
 from .errors import InvalidPairingInput
-from .from_trf import request_from_trf
 from .players import DOWN, UP, PairingPlayer, build_players
 from .records import Board, BoardExplanation, PairingRequest, RoundPairing
+from .request import request_from_trf
 
 
 def _ranks_above(a: PairingPlayer, b: PairingPlayer) -> bool:
@@ -21,7 +22,7 @@ def _explain(south: PairingPlayer, north: PairingPlayer) -> BoardExplanation:
     def float_of(p: PairingPlayer, q: PairingPlayer):
         return DOWN if p.score > q.score else UP if p.score < q.score else None
 
-    def met(p: PairingPlayer, side: str):
+    def met(p: PairingPlayer, side: Side):
         pref = p.colour.preference
         return None if pref is None else pref == side
 
@@ -29,25 +30,24 @@ def _explain(south: PairingPlayer, north: PairingPlayer) -> BoardExplanation:
         """E.g. "strong preference for South" (South plays White's part, North Black's)."""
         if p.colour.preference is None:
             return None
-        side = "South" if p.colour.preference == "w" else "North"
-        return f"{p.colour.strength} preference for {side}"
+        return f"{p.colour.strength} preference for {p.colour.preference.title}"
 
     return BoardExplanation(
         south_float=float_of(south, north),
         north_float=float_of(north, south),
         south_preference=describe(south),
         north_preference=describe(north),
-        south_preference_met=met(south, "w"),
-        north_preference_met=met(north, "b"),
+        south_preference_met=met(south, Side.SOUTH),
+        north_preference_met=met(north, Side.NORTH),
     )
 
 
 def _board(
-    a: PairingPlayer, b: PairingPlayer, initial_colour: str
+    a: PairingPlayer, b: PairingPlayer, initial_side: Side
 ) -> tuple[Board, PairingPlayer, PairingPlayer]:
     higher, lower = (a, b) if _ranks_above(a, b) else (b, a)
-    side = side_of_higher(higher.colour, lower.colour, higher.rank_index, initial_colour)
-    south, north = (higher, lower) if side == "w" else (lower, higher)
+    side = side_of_higher(higher.colour, lower.colour, higher.rank_index, initial_side)
+    south, north = (higher, lower) if side is Side.SOUTH else (lower, higher)
     return Board(south.number, north.number, _explain(south, north)), south, north
 
 
@@ -68,8 +68,8 @@ def pair_request(request: PairingRequest) -> RoundPairing:
     """
     if request.round_number < 1:
         raise InvalidPairingInput("round numbers start at 1")
-    if request.initial_colour not in ("w", "b"):
-        raise InvalidPairingInput("initial colour must be 'w' or 'b'")
+    if not isinstance(request.initial_side, Side):
+        raise InvalidPairingInput("the initial side must be South or North")
     players = build_players(request)
     pairer = DutchPairer(
         players, request.round_number - 1, request.total_rounds, request.scoring.win
@@ -77,7 +77,7 @@ def pair_request(request: PairingRequest) -> RoundPairing:
     pairs, bye = pairer.pair()
     boards = []
     for a, b in pairs:
-        board, south, north = _board(a, b, request.initial_colour)
+        board, south, north = _board(a, b, request.initial_side)
         boards.append((_board_order_key(south, north), board))
     boards.sort(key=lambda item: item[0])
     return RoundPairing(

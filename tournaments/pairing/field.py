@@ -21,7 +21,7 @@ def non_neighbour_bound(
     """A function giving, for a vertex, an upper bound of the players of ``vertices``
     it cannot meet (played or forbidden opponents, same absolute colour
     preference, other ``restricted`` players) — the input of Dirac's test."""
-    abs_count = {"w": 0, "b": 0}
+    abs_count = [0, 0]  # players with an absolute preference, by side
     for v in vertices:
         c = weigher.players[v].colour
         if c.absolute and not weigher.is_top_scorer(v):
@@ -260,7 +260,7 @@ class PairingField:
             bound = non_neighbour_bound(self.weigher, following)
             self.following_missing = max((bound(v) for v in following), default=0)
             numbers = {self.weigher.players[v].number for v in following}
-            absolute = {"w": 0, "b": 0}
+            absolute = [0, 0]  # by side
             for v in following:
                 c = self.weigher.players[v].colour
                 if c.absolute and not self.weigher.is_top_scorer(v):

@@ -1,5 +1,8 @@
 """Random Swiss tournaments for tests and benchmarks, as :class:`tournaments.trf.Tournament`.
 
+Rounds are simulated as neutral records (:mod:`tournaments.history`) and written as the
+file's round blocks by :func:`tournaments.trf.history.round_cell`.
+
 ``generate(players, rounds, seed, played_rounds=...)`` simulates the first
 ``played_rounds`` rounds: ratings are drawn at random, results follow the
 rating difference with a share of draws, and optionally some players are
@@ -17,22 +20,27 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from games.oware.sides import Side
 from tournaments import trf
+from tournaments.history import RoundRecord
+from tournaments.outcomes import RoundOutcome
+from tournaments.trf.colours import colour_of
+from tournaments.trf.history import round_cell, round_record
 
 from .colours import ColourState, colour_state, side_of_higher
 from .engine import pair_round
 from .errors import PairingImpossible
-from .records import BLACK, WHITE, Outcome, RoundRecord
 
 HALF = Decimal("0.5")
+WIN, LOSS = Decimal(1), Decimal(0)
 
 
-def _result(rng: random.Random, white_rating: int, black_rating: int, draw_rate: float) -> str:
-    """``1``, ``=`` or ``0`` for South, from an Elo-like expectation."""
-    expected = 1 / (1 + 10 ** ((black_rating - white_rating) / 400))
+def _result(rng: random.Random, south_rating: int, north_rating: int, draw_rate: float) -> Decimal:
+    """South's points (1, ½ or 0), from an Elo-like expectation."""
+    expected = 1 / (1 + 10 ** ((north_rating - south_rating) / 400))
     if rng.random() < draw_rate:
-        return "="
-    return "1" if rng.random() < expected else "0"
+        return HALF
+    return WIN if rng.random() < expected else LOSS
 
 
 @dataclass
@@ -53,15 +61,20 @@ def _quick_past(tournament: trf.Tournament, round_number: int, present: list[int
         p = by_number[number]
         records = []
         past.met[number] = set()
-        for cell in p.rounds[: round_number - 1]:
-            if cell.is_played:
-                records.append(RoundRecord(Outcome.GAME, cell.points(), cell.opponent, cell.side))
-                past.met[number].add(cell.opponent)
-            elif cell.is_pairing_bye or cell.result in ("+", "F"):
+        for record in (round_record(cell) for cell in p.rounds[: round_number - 1]):
+            if record.played:
+                records.append(record)
+                past.met[number].add(record.opponent)
+            elif record.outcome in _COUNTED_AS_BYE:
                 past.had_bye.add(number)
         past.colours[number] = colour_state(records)
         past.score[number] = p.points_after(round_number - 1)
     return past
+
+
+_COUNTED_AS_BYE = frozenset(
+    {RoundOutcome.PAIRING_BYE, RoundOutcome.FORFEIT_WIN, RoundOutcome.FULL_POINT_BYE}
+)
 
 
 def _quick_bye(order: list[int], had_bye: set[int]) -> int | None:
@@ -106,8 +119,8 @@ def _quick_pairs(
     while free:
         a = free.pop(0)
         b = free.pop(_quick_opponent(a, free, past))
-        side = side_of_higher(past.colours[a], past.colours[b], a - 1, WHITE)
-        pairs.append((a, b) if side == WHITE else (b, a))
+        side = side_of_higher(past.colours[a], past.colours[b], a - 1, Side.SOUTH)
+        pairs.append((a, b) if side is Side.SOUTH else (b, a))
     return pairs, bye
 
 
@@ -141,9 +154,9 @@ def generate(
             by_number[n].rounds.pop()
         cells.update(_board_cells(rng, by_number, pairs, draw_rate, forfeit_rate))
         if bye is not None:
-            cells[bye] = trf.RoundCell(None, "-", "U")
+            cells[bye] = round_cell(RoundRecord.bye(RoundOutcome.PAIRING_BYE, WIN))
         for n, p in by_number.items():
-            cell = cells.get(n, trf.RoundCell(None, "-", "Z"))
+            cell = cells.get(n) or round_cell(RoundRecord.bye(RoundOutcome.ZERO_POINT_BYE, LOSS))
             p.rounds.append(cell)
             p.points = (p.points or Decimal(0)) + cell.points()
     return tournament
@@ -155,7 +168,7 @@ def _entry_list(rng: random.Random, players: int, rounds: int, seed: int) -> trf
     return trf.Tournament(
         name=f"Generated {players} players seed {seed}",
         rounds=rounds,
-        initial_colour=rng.choice((WHITE, BLACK)),
+        initial_colour=colour_of(rng.choice((Side.SOUTH, Side.NORTH))),
         players=[
             trf.Player(
                 pairing_number=i + 1,
@@ -179,7 +192,10 @@ def _announce_absences(
     absent = {n for n in by_number if rng.random() < absence_rate}
     cells: dict[int, trf.RoundCell] = {}
     for n in absent:
-        cells[n] = trf.RoundCell(None, "-", "H" if rng.random() < 1 / 3 else "Z")
+        if rng.random() < 1 / 3:
+            cells[n] = round_cell(RoundRecord.bye(RoundOutcome.HALF_POINT_BYE, HALF))
+        else:
+            cells[n] = round_cell(RoundRecord.bye(RoundOutcome.ZERO_POINT_BYE, LOSS))
         by_number[n].rounds.append(cells[n])
     return absent, cells
 
@@ -209,12 +225,20 @@ def _board_cells(
     cells: dict[int, trf.RoundCell] = {}
     for south, north in pairs:
         if rng.random() < forfeit_rate:
-            winner_south = rng.random() < 0.5
-            cells[south] = trf.RoundCell(north, "w", "+" if winner_south else "-")
-            cells[north] = trf.RoundCell(south, "b", "-" if winner_south else "+")
-            continue
-        res = _result(rng, by_number[south].rating, by_number[north].rating, draw_rate)
-        other = {"1": "0", "0": "1", "=": "="}[res]
-        cells[south] = trf.RoundCell(north, "w", res)
-        cells[north] = trf.RoundCell(south, "b", other)
+            winner, loser = (south, north) if rng.random() < 0.5 else (north, south)
+            records = {
+                winner: RoundRecord.forfeit_win(loser, WIN, _side(winner, south)),
+                loser: RoundRecord.forfeit_loss(winner, LOSS, _side(loser, south)),
+            }
+        else:
+            points = _result(rng, by_number[south].rating, by_number[north].rating, draw_rate)
+            records = {
+                south: RoundRecord.game(north, points, Side.SOUTH),
+                north: RoundRecord.game(south, WIN - points, Side.NORTH),
+            }
+        cells.update((n, round_cell(record)) for n, record in records.items())
     return cells
+
+
+def _side(player: int, south: int) -> Side:
+    return Side.SOUTH if player == south else Side.NORTH

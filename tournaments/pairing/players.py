@@ -17,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from tournaments.outcomes import RoundOutcome
+
 from .colours import ColourState, colour_state
 from .errors import InvalidPairingInput
-from .records import Outcome, PairingRequest, PlayerRecord
+from .records import PairingRequest, PlayerRecord
 
 DOWN = "down"
 UP = "up"
@@ -155,7 +157,7 @@ def _pairing_player(
         plain_score=record.score,
         colour=colour_state(history),
         bye_eligible=not any(
-            e.outcome is Outcome.PAIRING_BYE or ((not e.played) and e.points >= scoring.win)
+            e.outcome is RoundOutcome.PAIRING_BYE or ((not e.played) and e.points >= scoring.win)
             for e in history
         ),
         played_games=sum(1 for e in history if e.played),

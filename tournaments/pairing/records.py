@@ -1,11 +1,11 @@
 """Plain input and output records of the Dutch pairing engine (no TRF, no Django).
 
-A database service builds a :class:`PairingRequest` from its own tables and
-calls :func:`tournaments.pairing.pair_request`; the TRF front end builds the
-same request with :func:`tournaments.pairing.from_trf.request_from_trf`.
+A player's past rounds are the neutral :class:`~tournaments.history.RoundRecord`; the request
+is built from a section's history by :func:`tournaments.pairing.request.request_from_history`,
+whether the history came from the database or from a TRF file.
 
-Scores are :class:`~decimal.Decimal` (exact halves); colours are ``"w"``
-(South) and ``"b"`` (North).
+Scores are :class:`~decimal.Decimal` (exact halves); sides are the board's :class:`Side`
+(South plays the part of FIDE's White).
 """
 
 from __future__ import annotations
@@ -13,35 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tournaments.outcomes import NORTH, SOUTH, RoundOutcome, Scoring
-
-WHITE = SOUTH
-"""South in the pairing rules' words (FIDE's white): ``"w"``."""
-BLACK = NORTH
-"""North in the pairing rules' words (FIDE's black): ``"b"``."""
-
-Outcome = RoundOutcome
-"""The shared round outcome (:mod:`tournaments.outcomes`), under the name the engine uses."""
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """One past round of one player.
-
-    ``opponent`` is the opponent's pairing number for games and forfeits
-    (``None`` for byes); ``side`` is only meaningful for a game actually
-    played; ``points`` is what the round was worth in the standings.
-    """
-
-    outcome: Outcome
-    points: Decimal
-    opponent: int | None = None
-    side: str | None = None
-
-    @property
-    def played(self) -> bool:
-        """True for a game played over the board (forfeits and byes are not games)."""
-        return self.outcome is Outcome.GAME
+from games.oware.sides import Side
+from tournaments.history import RoundRecord
+from tournaments.outcomes import Scoring
 
 
 @dataclass
@@ -64,26 +38,23 @@ class PlayerRecord:
     present: bool = True
 
 
-ScoringValues = Scoring
-"""The shared scoring (:mod:`tournaments.outcomes`); the pairing rules read win, draw, loss."""
-
-
 @dataclass
 class PairingRequest:
     """The input of one Dutch round pairing.
 
     ``round_number`` is the 1-based round to pair; ``total_rounds`` the
     announced number of rounds (the final round relaxes colour rules for top
-    scorers); ``initial_colour`` the side drawn for pairing number 1 in round
-    1; ``forbidden_pairs`` groups of pairing numbers of which no two may meet.
+    scorers); ``initial_side`` the side drawn for pairing number 1 in round
+    1; ``forbidden_pairs`` groups of pairing numbers of which no two may meet;
+    the pairing rules read the ``scoring``'s win, draw and loss.
     """
 
     players: list[PlayerRecord]
     round_number: int
     total_rounds: int
-    initial_colour: str = WHITE
+    initial_side: Side = Side.SOUTH
     forbidden_pairs: list[tuple[int, ...]] = field(default_factory=list)
-    scoring: ScoringValues = field(default_factory=ScoringValues)
+    scoring: Scoring = field(default_factory=Scoring)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from games.oware.sides import Side
+
 from .players import DOWN, UP, PairingPlayer
 
 
@@ -79,7 +81,7 @@ class EdgeWeigher:
         pa, pb = self.players[a], self.players[b]
         if pb.number in pa.blocked:
             return False
-        if self._absolute[a] and self._absolute[b] and self._pref[a] == self._pref[b]:
+        if self._absolute[a] and self._absolute[b] and self._pref[a] is self._pref[b]:
             return self._top[a] or self._top[b]
         return True
 
@@ -165,16 +167,17 @@ class EdgeWeigher:
     def colour_bits(self, a: int, b: int) -> tuple[int, int, int, int]:
         """C10, C11, C12, C13 bits (1 = criterion respected) for players ``a`` (lower) and ``b``."""
         pa, pb = self.players[a].colour, self.players[b].colour
-        same = pa.preference == pb.preference
+        # Sides are singletons: `is` keeps the edge weight as fast as it was on colour letters.
+        same = pa.preference is pb.preference
         c10 = not (pa.absolute_imbalance and pb.absolute_imbalance and same)
         if not (pa.absolute and pb.absolute and same):
             c11 = True
         elif pa.imbalance == pb.imbalance:
-            c11 = pa.repeated is None or pa.repeated != pb.repeated
+            c11 = pa.repeated is None or pa.repeated is not pb.repeated
         else:
             weaker = pb if pa.imbalance > pb.imbalance else pa
-            c11 = weaker.repeated != _other(pa.preference)
-        c12 = pa.preference != pb.preference or pa.preference is None or pb.preference is None
+            c11 = weaker.repeated is not _OTHER[pa.preference]
+        c12 = not same or pa.preference is None
         a_pref = pa.strong or pa.absolute
         b_pref = pb.strong or pb.absolute
         c13 = (not a_pref) or (not b_pref) or (pa.absolute and pb.absolute) or not same
@@ -185,5 +188,4 @@ class EdgeWeigher:
         return self.weight(hi, lo, False, False, single_downfloater_bye)
 
 
-def _other(side):
-    return "b" if side == "w" else "w" if side == "b" else None
+_OTHER = {Side.SOUTH: Side.NORTH, Side.NORTH: Side.SOUTH, None: None}

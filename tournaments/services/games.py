@@ -10,7 +10,7 @@ from games.oware.notation import parse_leniently, replay_record, write_movetext
 from games.oware.position import ROW
 from games.oware.replay import replay
 from games.oware.rules import AGREED
-from games.oware.sides import Side as BoardSide
+from games.oware.sides import Side
 from tournaments.models import Result
 from tournaments.models.records import GameRecord
 
@@ -63,15 +63,15 @@ def played_moves(replayed, clocks, warning_minutes: int | None) -> list[dict]:
     moves, number = [], 0
     for index, (move, side) in enumerate(zip(replayed.moves, replayed.sides, strict=True)):
         # A move number counts South's move and North's answer; a record may start with North.
-        if side == BoardSide.SOUTH and (index == 0 or replayed.sides[index - 1] != side):
+        if side == Side.SOUTH and (index == 0 or replayed.sides[index - 1] != side):
             number += 1
         reading = clocks[index]
         moves.append(
             {
                 "ply": index + 1,
-                "move": ("ABCDEF" if side == BoardSide.SOUTH else "abcdef")[move],
+                "move": ("ABCDEF" if side == Side.SOUTH else "abcdef")[move],
                 "number": max(number, 1),
-                "side": BoardSide(side).letter,
+                "side": Side(side).letter,
                 "last": move + ROW * side,
                 "capture": replayed.captures[index],
                 "clock": clock_text(reading) if reading is not None else None,
@@ -163,7 +163,7 @@ def game_plies(
             "ply": ply,
             "pits": list(position.pits),
             "stores": list(position.stores),
-            "toMove": BoardSide(position.to_move).letter,
+            "toMove": Side(position.to_move).letter,
         }
         if ply:
             move = moves[ply - 1]
@@ -213,7 +213,7 @@ def game_positions(pairing, variant: str) -> list[dict] | None:
                 "ply": ply,
                 "pits": list(position.pits),
                 "stores": list(position.stores),
-                "to_move": BoardSide(position.to_move).letter,
+                "to_move": Side(position.to_move).letter,
             }
         )
     return positions

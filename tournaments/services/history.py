@@ -1,5 +1,5 @@
-"""A section's history as a TRF tournament: the one shape the pairing engine, the standings
-and the TRF export all read.
+"""A section's rounds as the neutral history (:mod:`tournaments.history`): built once from the
+database and read as it is by the pairing engine, the standings and the TRF export.
 
 The queries are fixed in number (players, seats with their results, requested byes) whatever
 the size of the section.
@@ -8,21 +8,20 @@ the size of the section.
 from collections import defaultdict
 from decimal import Decimal
 
+from games.oware.sides import Side
+from tournaments.history import NOT_PAIRED, PlayerHistory, RoundRecord, SectionHistory
 from tournaments.models import Player, RequestedBye, Round, Seat, Section
 from tournaments.models.results import Ending
+from tournaments.models.sides import BYE
+from tournaments.outcomes import RoundOutcome, Scoring
 from tournaments.pairing.baku import baku_virtual_points
-from tournaments.trf import Player as TrfPlayer
-from tournaments.trf import RoundCell, Scoring, codes
-from tournaments.trf import Tournament as TrfTournament
+from tournaments.trf.colours import side_of
 
 ABSENCE_BY_POINTS = {
-    Decimal("0"): codes.ZERO_POINT_BYE,
-    Decimal("0.5"): codes.HALF_POINT_BYE,
-    Decimal("1"): codes.FULL_POINT_BYE,
+    Decimal("0"): RoundOutcome.ZERO_POINT_BYE,
+    Decimal("0.5"): RoundOutcome.HALF_POINT_BYE,
+    Decimal("1"): RoundOutcome.FULL_POINT_BYE,
 }
-NO_GAME = RoundCell(None, "-", codes.ZERO_POINT_BYE)
-PAIRING_BYE = RoundCell(None, "-", codes.PAIRING_BYE)
-GAME_CODES = {Decimal("1"): codes.WIN, Decimal("0.5"): codes.DRAW, Decimal("0"): codes.LOSS}
 UNPLAYED_ENDINGS = {Ending.FORFEIT, Ending.DOUBLE_FORFEIT}
 
 
@@ -33,42 +32,39 @@ def section_scoring(section: Section) -> Scoring:
 
 def section_history(
     section: Section, rounds: int | None = None, *, announce_round: int | None = None
-) -> TrfTournament:
-    """Return the section as a TRF tournament with the results of rounds 1..`rounds`.
+) -> SectionHistory:
+    """Return the section's rounds 1..`rounds` (default: every round that exists), players in
+    pairing-number order.
 
-    `rounds` defaults to every round that exists. A seat whose game has no result yet is
-    written as a blank (zero-point) block. With `announce_round`, the players who will not be
-    paired in that round (requested bye, withdrawn, not yet entered) get their absence block in
-    its column, as pairing engines expect before they pair it.
+    A seat whose game has no result yet reads as a round without a game. With
+    `announce_round`, the players who will not be paired in that round (requested bye,
+    withdrawn, not yet entered) get their absence as that round's record, as the pairing of
+    that round expects.
     """
     tournament = section.tournament
     players = list(Player.objects.filter(section=section).order_by("pairing_number"))
     if rounds is None:
         rounds = Round.objects.filter(section=section).count()
     numbers = {p.pk: p.pairing_number for p in players}
-    cells = _round_cells(section, rounds, numbers)
-    byes = _requested_byes(section)
     scoring = section_scoring(section)
-    trf_players = []
+    seated = _seat_records(section, rounds, numbers, scoring)
+    byes = _requested_byes(section)
+    histories = []
     for player in players:
         row = [
-            cells.get((player.pk, number)) or _absence(player, number, byes)
+            seated.get((player.pk, number)) or _absence(player, number, byes, scoring)
             for number in range(1, rounds + 1)
         ]
         if announce_round is not None and not _plays(player, announce_round, byes):
-            row.append(_absence(player, announce_round, byes))
-        points = sum((cell.points(scoring) for cell in row[:rounds]), Decimal(0))
-        trf_players.append(_trf_player(player, row, points))
-    history = TrfTournament(
-        name=f"{tournament.name} — {section.name}",
-        city=tournament.venue,
-        start_date=tournament.start_date.strftime("%Y/%m/%d") if tournament.start_date else "",
-        end_date=tournament.end_date.strftime("%Y/%m/%d") if tournament.end_date else "",
-        player_count=len(players),
-        rounds=tournament.rounds,
-        initial_colour=section.initial_colour,
-        players=trf_players,
-        time_control=f"{tournament.minutes_per_player}'",
+            row.append(_absence(player, announce_round, byes, scoring))
+        points = sum((record.points for record in row[:rounds]), Decimal(0))
+        histories.append(PlayerHistory(player.pairing_number, row, points))
+    history = SectionHistory(
+        players=histories,
+        total_rounds=tournament.rounds,
+        scoring=scoring,
+        # The stored column keeps the TRF colour of `XXC` (see Section.initial_colour).
+        initial_side=side_of(section.initial_colour),
     )
     if tournament.avoid_teammates:
         history.forbidden_pairs = _teammates(players)
@@ -79,10 +75,10 @@ def section_history(
     return history
 
 
-def _round_cells(
-    section: Section, rounds: int, numbers: dict[int, int]
-) -> dict[tuple[int, int], RoundCell]:
-    """(player id, round number) -> the block of every seat of rounds 1..`rounds`."""
+def _seat_records(
+    section: Section, rounds: int, numbers: dict[int, int], scoring: Scoring
+) -> dict[tuple[int, int], RoundRecord]:
+    """(player id, round number) -> the record of every seat of rounds 1..`rounds`."""
     seats = Seat.objects.filter(round__section=section, round__number__lte=rounds).values_list(
         "player_id",
         "round__number",
@@ -91,27 +87,48 @@ def _round_cells(
         "pairing__north_id",
         "pairing__result__south_points",
         "pairing__result__north_points",
+        "pairing__result__south_seeds",
+        "pairing__result__north_seeds",
         "pairing__result__ending",
     )
-    cells = {}
-    for player_id, number, side, south_id, north_id, south_points, north_points, ending in seats:
-        if side == Seat.Side.BYE:
-            cell = PAIRING_BYE
-        elif side == Seat.Side.SOUTH:
-            cell = _game_cell(numbers[north_id], "w", south_points, ending)
+    records = {}
+    for player_id, number, seat_side, south_id, north_id, *result in seats:
+        if seat_side == BYE:
+            record = RoundRecord(
+                RoundOutcome.PAIRING_BYE,
+                scoring.unplayed_points(RoundOutcome.PAIRING_BYE),
+                round=number,
+            )
         else:
-            cell = _game_cell(numbers[south_id], "b", north_points, ending)
-        cells[(player_id, number)] = cell
-    return cells
+            side = Side.from_letter(seat_side)
+            opponent = numbers[north_id if side is Side.SOUTH else south_id]
+            record = _game_record(number, side, opponent, *_seen_from(side, *result))
+        records[(player_id, number)] = record
+    return records
 
 
-def _game_cell(opponent: int, colour: str, points: Decimal | None, ending: str | None) -> RoundCell:
-    """The block of one side of a game; a game without a result yet reads as a blank block."""
+def _seen_from(side: Side, south_points, north_points, south_seeds, north_seeds, ending):
+    """The player's points, the game score as (own, opponent's) seeds when both are known, and
+    the ending, for the player on `side`."""
+    if side is Side.NORTH:
+        return north_points, _known(north_seeds, south_seeds), ending
+    return south_points, _known(south_seeds, north_seeds), ending
+
+
+def _known(own: int | None, theirs: int | None) -> tuple[int, int] | None:
+    return None if own is None or theirs is None else (own, theirs)
+
+
+def _game_record(
+    number: int, side: Side, opponent: int, points, seeds, ending: str | None
+) -> RoundRecord:
+    """One side of a board; a board without a result yet is no game for that player."""
     if ending is None:
-        return RoundCell(opponent, colour, codes.ZERO_POINT_BYE)
+        return RoundRecord(RoundOutcome.ZERO_POINT_BYE, Decimal(0), round=number)
     if ending in UNPLAYED_ENDINGS:
-        return RoundCell(opponent, colour, codes.FORFEIT_WIN if points else codes.FORFEIT_LOSS)
-    return RoundCell(opponent, colour, GAME_CODES[points])
+        outcome = RoundOutcome.FORFEIT_WIN if points else RoundOutcome.FORFEIT_LOSS
+        return RoundRecord(outcome, points, opponent, side, number)
+    return RoundRecord(RoundOutcome.GAME, points, opponent, side, number, seeds)
 
 
 def _requested_byes(section: Section) -> dict[tuple[int, int], Decimal]:
@@ -127,31 +144,20 @@ def _plays(player: Player, number: int, byes) -> bool:
     return player.is_paired_in(number) and (player.pk, number) not in byes
 
 
-def _absence(player: Player, number: int, byes) -> RoundCell:
-    """The block of a round the player was not paired in."""
+def _absence(player: Player, number: int, byes, scoring: Scoring) -> RoundRecord:
+    """The record of a round the player was not paired in."""
     if (player.pk, number) in byes:
-        return RoundCell(None, "-", ABSENCE_BY_POINTS[byes[(player.pk, number)]])
-    if number < player.entry_round:
-        return RoundCell(None, "-", ABSENCE_BY_POINTS[player.late_entry_points])
-    return NO_GAME
+        outcome = ABSENCE_BY_POINTS[byes[(player.pk, number)]]
+    elif number < player.entry_round:
+        outcome = ABSENCE_BY_POINTS[player.late_entry_points]
+    else:
+        return NOT_PAIRED
+    return RoundRecord(outcome, scoring.unplayed_points(outcome), round=number)
 
 
-def _trf_player(player: Player, row: list[RoundCell], points: Decimal) -> TrfPlayer:
-    return TrfPlayer(
-        pairing_number=player.pairing_number,
-        name=player.name,
-        sex=player.sex,
-        title=player.title,
-        rating=player.rating,
-        federation=player.federation,
-        points=points,
-        rounds=row,
-    )
-
-
-def _teammates(players: list[Player]) -> list[list[int]]:
+def _teammates(players: list[Player]) -> list[tuple[int, ...]]:
     teams = defaultdict(list)
     for player in players:
         if player.team_id is not None:
             teams[player.team_id].append(player.pairing_number)
-    return [sorted(numbers) for numbers in teams.values() if len(numbers) > 1]
+    return [tuple(sorted(numbers)) for numbers in teams.values() if len(numbers) > 1]

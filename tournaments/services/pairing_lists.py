@@ -10,7 +10,8 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Pairing, Player, RequestedBye, Round, Side
+from games.oware.sides import Side
+from tournaments.models import Pairing, Player, RequestedBye, Round
 from tournaments.services.standings import section_points
 
 # Why a player of the section has no board in a round, in the order the round page lists them.
@@ -33,17 +34,17 @@ STATUS_LABELS = {
 class RosterEntry:
     """One player in one round.
 
-    `status` is one of BOARD, PAIRING_BYE, REQUESTED_BYE, ABSENT, WITHDRAWN; `side` a
-    :class:`~tournaments.models.results.Side`
-    for a board, '' otherwise; `points_before` the player's score before the round; `round_points`
-    what the round gives without a game (a bye's or an absence's points), None for a board.
+    `status` is one of BOARD, PAIRING_BYE, REQUESTED_BYE, ABSENT, WITHDRAWN; `side` the
+    player's :class:`Side` for a board, None otherwise; `points_before` the player's score
+    before the round; `round_points` what the round gives without a game (a bye's or an
+    absence's points), None for a board.
     """
 
     player: Player
     status: str
     points_before: Decimal
     board: int | None = None
-    side: Side | str = ""
+    side: Side | None = None
     opponent: Player | None = None
     pairing: Pairing | None = None
     round_points: Decimal | None = None
@@ -146,12 +147,7 @@ def _points_before(round_: Round) -> dict[int, Decimal]:
     """Pairing number -> points after the rounds before `round_`."""
     if round_.number == 1:
         return {}
-    points = section_points(round_.section, round_.number - 1)
-    # Points come back from the tie-break core as exact Fractions (halves at most).
-    return {
-        number: Decimal(score.numerator) / Decimal(score.denominator)
-        for number, score in points.items()
-    }
+    return section_points(round_.section, round_.number - 1)
 
 
 def _requested_byes(section, number: int):

@@ -23,17 +23,19 @@ from games.oware.outcome import (
     score_at_stop,
 )
 from games.oware.replay import Replay, replay
-from games.oware.sides import Side as BoardSide
+from games.oware.sides import Side
 from tournaments.models import Tournament
 from tournaments.models.records import RecordSource
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
+from tournaments.models.sides import SIDE_LABELS
 from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 
 # Endings a record can declare after its last move; the others follow from the moves.
 DECLARED_ENDINGS = {Ending.AGREED, Ending.TIME, Ending.RESIGN}
 STOPPED_ENDINGS = (Ending.TIME, Ending.RESIGN)
-OTHER_SIDE = {Side.SOUTH: Side.NORTH, Side.NORTH: Side.SOUTH}
+# The side opposite the one a letter names: the winner when that one was absent or resigned.
+OTHER_SIDE = {side.letter: side.opponent for side in Side}
 # Longest record accepted. Competition games end long before (a cycle is ended by agreement);
 # the limits keep one typed record from costing seconds of replay and a page of megabytes.
 MAX_RECORD_PLIES = 1000
@@ -193,10 +195,12 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
         )
     decided_by = ""
     if outcome.ending in STOPPED_ENDINGS:
-        decided_by = Side.of(game.to_move)
+        decided_by = Side(game.to_move).letter
         if entry.decided_by and entry.decided_by != decided_by:
             raise ServiceError(
-                ErrorCode.DECIDED_BY_MISMATCH, field="decided_by", side=decided_by.label
+                ErrorCode.DECIDED_BY_MISMATCH,
+                field="decided_by",
+                side=SIDE_LABELS[Side(game.to_move)],
             )
     _check_typed_points(entry, outcome)
     return decided_by
@@ -226,7 +230,7 @@ def _from_scores(entry: ResultEntry) -> Assessment:
         raise ServiceError(
             entry_problem(error), code=error.code, field=_field_name(error.field)
         ) from error
-    if ending == Ending.RESIGN and outcome.winner != OTHER_SIDE[entry.decided_by]:
+    if ending == Ending.RESIGN and outcome.winner is not OTHER_SIDE[entry.decided_by]:
         raise ServiceError(
             ErrorCode.RESIGNATION_IMPOSSIBLE, case="resigner_wins", field="decided_by"
         )
@@ -249,8 +253,8 @@ def _points_only(entry: ResultEntry) -> Assessment:
     """A game whose points alone are known. The schema wants an ending: a draw is kept as
     `draw24` and a win as `capture`, and pages say "score unknown" instead of either."""
     south, north = Decimal(str(entry.south_points)), Decimal(str(entry.north_points))
-    winner = "draw" if south == north else Side.SOUTH if south > north else Side.NORTH
-    ending = Ending.DRAW24 if winner == "draw" else Ending.CAPTURE
+    winner = None if south == north else Side.SOUTH if south > north else Side.NORTH
+    ending = Ending.DRAW24 if winner is None else Ending.CAPTURE
     outcome = GameResult(ending, points_for(winner), None, winner)
     _check_typed_points(entry, outcome)
     return Assessment(outcome, "", score_unknown=True)
@@ -305,7 +309,7 @@ def _game_score(entry: ResultEntry, ending: str) -> tuple[int | None, int | None
         return entry.south_seeds, entry.north_seeds
     if entry.south_seeds + entry.north_seeds > 48:
         raise ServiceError(ErrorCode.STORES_OVER_48, field="north_seeds")
-    loser = BoardSide.from_letter(entry.decided_by)
+    loser = Side.from_letter(entry.decided_by)
     stores = (entry.south_seeds, entry.north_seeds)
     if ending == Ending.RESIGN and stores[loser] > 24:
         raise ServiceError(ErrorCode.RESIGNATION_IMPOSSIBLE, case="already_won", field="decided_by")

@@ -11,16 +11,18 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.oware.sides import Side
 from tournaments.freshness import touch
 from tournaments.models import Pairing, Player, Round, Seat, Section
+from tournaments.models.sides import BYE
 from tournaments.pairing import PairingRequest
 from tournaments.pairing.errors import PairingImpossible
-from tournaments.pairing.from_trf import request_from_trf
 from tournaments.pairing.records import RoundPairing
+from tournaments.pairing.request import request_from_history
 from tournaments.pairing.systems import DUTCH, get_system
 from tournaments.services.core_messages import pairing_problem
 from tournaments.services.errors import ErrorCode, ServiceError
-from tournaments.services.history import section_history, section_scoring
+from tournaments.services.history import section_history
 from tournaments.services.permissions import require_arbiter
 
 
@@ -78,7 +80,7 @@ def complete_if_done(round_: Round) -> None:
 def _pairing_request(section: Section, number: int) -> PairingRequest:
     """The engine's input for round `number`: the history before it, and who is absent."""
     history = section_history(section, number - 1, announce_round=number)
-    return request_from_trf(history, number, section_scoring(section))
+    return request_from_history(history, number)
 
 
 def _engine_pairing(section: Section, number: int) -> RoundPairing:
@@ -110,15 +112,13 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
     seats = []
     for pairing in pairings:
         if pairing.north is None:
-            seats.append(
-                Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.BYE)
-            )
+            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=BYE))
         else:
             seats.append(
-                Seat(round=round_, player=pairing.south, pairing=pairing, side=Seat.Side.SOUTH)
+                Seat(round=round_, player=pairing.south, pairing=pairing, side=Side.SOUTH.letter)
             )
             seats.append(
-                Seat(round=round_, player=pairing.north, pairing=pairing, side=Seat.Side.NORTH)
+                Seat(round=round_, player=pairing.north, pairing=pairing, side=Side.NORTH.letter)
             )
     Seat.objects.bulk_create(seats)
     touch(round_.section.tournament_id)  # bulk writes send no signals

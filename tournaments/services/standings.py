@@ -1,18 +1,21 @@
 """Standings of a section as the public pages and the API show them.
 
 The database is read in a fixed number of queries (see `history.py`); the ranking itself is the
-plain-Python tie-break core.
+plain-Python tie-break core, reading the section's history.
 """
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
+from decimal import Decimal
 
+from tournaments.history import SectionHistory
 from tournaments.models import Player, Round, Section
-from tournaments.services.history import section_history, section_scoring
-from tournaments.tiebreaks import Standings, records_from_trf, scoring_system, standings_from_trf
+from tournaments.services.history import section_history
+from tournaments.tiebreaks import Standings, records_from_history, standings_from_history
 from tournaments.tiebreaks.crosstable import CrosstableRow, crosstable
+from tournaments.trf import Player as TrfPlayer
 from tournaments.trf import Tournament as TrfTournament
+from tournaments.trf.history import write_history
 
 
 @dataclass
@@ -21,7 +24,7 @@ class SectionStandings:
     after_round: int
     standings: Standings
     players: dict[int, Player]  # by pairing number
-    history: TrfTournament
+    history: SectionHistory
 
     def rows(self):
         """(place text, player, values in tie-break order) in rank order."""
@@ -59,24 +62,22 @@ def section_standings(
     history = section_history(section, after_round)
     codes = section.tournament.tiebreak_codes
     codes += [code for code in extra_tiebreaks if code not in codes]
-    standings = standings_from_trf(history, codes, scoring=section_scoring(section))
+    standings = standings_from_history(history, codes)
     players = {p.pairing_number: p for p in section.players.select_related("team")}
     return SectionStandings(section, after_round, standings, players, history)
 
 
-def section_points(section: Section, after_round: int) -> dict[int, Fraction]:
+def section_points(section: Section, after_round: int) -> dict[int, Decimal]:
     """Pairing number -> points after `after_round`, without ranking or tie-breaks."""
     history = section_history(section, after_round)
-    standings = standings_from_trf(history, ["PTS"], scoring=section_scoring(section))
-    return {row.id: row.values["PTS"] for row in standings.rows}
+    completed = history.rounds_completed
+    return {player.number: player.points_after(completed) for player in history.players}
 
 
 def section_crosstable(table: SectionStandings) -> list[tuple[Player, CrosstableRow]]:
     """Crosstable rows in rank order, each with its player."""
-    scoring = section_scoring(table.section)
-    rows = crosstable(
-        records_from_trf(table.history, scoring), table.standings, scoring_system(scoring)
-    )
+    history = table.history
+    rows = crosstable(records_from_history(history), table.standings, history.scoring)
     return [(table.players[row.id], row) for row in rows]
 
 
@@ -89,15 +90,36 @@ def section_trf(section: Section) -> TrfTournament:
     rank column filled from the standings (ties share a rank) and the `202` line listing the
     tie-breaks that decide between players on equal points."""
     table = section_standings(section)
-    for trf_player in table.history.players:
-        trf_player.rank = table.standings.row(trf_player.pairing_number).rank
-        # The file's columns: a name is cut to 33 characters, a rating past 9999 left out.
-        trf_player.name = trf_player.name[:TRF_NAME_WIDTH]
-        if trf_player.rating is not None and trf_player.rating > TRF_MAX_RATING:
-            trf_player.rating = None
+    tournament = section.tournament
+    trf = TrfTournament(
+        name=f"{tournament.name} — {section.name}",
+        city=tournament.venue,
+        start_date=tournament.start_date.strftime("%Y/%m/%d") if tournament.start_date else "",
+        end_date=tournament.end_date.strftime("%Y/%m/%d") if tournament.end_date else "",
+        player_count=len(table.history.players),
+        time_control=f"{tournament.minutes_per_player}'",
+        players=[
+            _trf_player(table.players[p.number], table.standings.row(p.number).rank)
+            for p in table.history.players
+        ],
+    )
+    write_history(trf, table.history)
     codes = [code for code in table.standings.tiebreaks if code != "PTS"]
-    lines = [line for line in table.history.other_lines if not line.startswith("202 ")]
     if codes:
-        lines.append("202 " + ",".join(codes))
-    table.history.other_lines = lines
-    return table.history
+        trf.other_lines.append("202 " + ",".join(codes))
+    return trf
+
+
+def _trf_player(player: Player, rank: int) -> TrfPlayer:
+    """A player's `001` identity; a name is cut to the file's 33 characters, a rating past
+    9999 left out."""
+    rating = player.rating
+    return TrfPlayer(
+        pairing_number=player.pairing_number,
+        name=player.name[:TRF_NAME_WIDTH],
+        sex=player.sex,
+        title=player.title,
+        rating=None if rating is not None and rating > TRF_MAX_RATING else rating,
+        federation=player.federation,
+        rank=rank,
+    )

@@ -5,8 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from tournaments.models import Result, Seat, Team, Tournament
-from tournaments.services.history import section_scoring
+from tournaments.models import Result, Team, Tournament
 from tournaments.services.standings import SectionStandings, section_standings, shared_places
 from tournaments.tiebreaks.teams import TeamGame, TeamStandings, individual_codes, team_standings
 
@@ -64,49 +63,20 @@ def team_tables(tournament: Tournament) -> TeamTables:
 
 
 def _team_games(table: SectionStandings):
-    """One TeamGame per team member and counted round of the section."""
-    scoring = section_scoring(table.section)
-    seeds = _game_scores(table)
-    for trf_player in table.history.players:
-        player = table.players[trf_player.pairing_number]
+    """One TeamGame per team member and counted round of the section; a game's score counts
+    when it is known (a game imported from a TRF file has none)."""
+    for history in table.history.players:
+        player = table.players[history.number]
         if player.team_id is None:
             continue
-        for number, cell in enumerate(trf_player.rounds[: table.after_round], start=1):
-            own, lost = seeds.get((player.pk, number), (None, False))
+        for number, record in enumerate(history.rounds[: table.after_round], start=1):
+            score = record.game_score
             yield TeamGame(
                 section=table.section.slug,
                 team=player.team_id,
                 player=player.pk,
                 round=number,
-                points=cell.points(scoring),
-                seeds=own,
-                lost=lost,
+                points=record.points,
+                seeds=None if score is None else score[0],
+                lost=score is not None and record.points == 0,
             )
-
-
-def _game_scores(table: SectionStandings) -> dict[tuple[int, int], tuple[int, bool]]:
-    """(player id, round) -> (the player's game score in seeds, whether he lost that game)."""
-    seats = (
-        Seat.objects.filter(
-            round__section=table.section,
-            round__number__lte=table.after_round,
-            pairing__result__south_seeds__isnull=False,
-        )
-        .exclude(side=Seat.Side.BYE)
-        .values_list(
-            "player_id",
-            "round__number",
-            "side",
-            "pairing__result__south_seeds",
-            "pairing__result__north_seeds",
-            "pairing__result__south_points",
-            "pairing__result__north_points",
-        )
-    )
-    scores = {}
-    for player_id, number, side, south_seeds, north_seeds, south_points, north_points in seats:
-        south = side == Seat.Side.SOUTH
-        own = south_seeds if south else north_seeds
-        points = south_points if south else north_points
-        scores[(player_id, number)] = (own, points == 0)
-    return scores

@@ -19,8 +19,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from games.oware.sides import Side
 from tournaments.models import Player, RequestedBye, Round, Section, Tournament
-from tournaments.models.results import Ending, Side
+from tournaments.models.results import Ending
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
@@ -141,7 +142,7 @@ def _entry(south: str, north: str) -> ResultEntry:
         if south == codes.FORFEIT_LOSS and north == codes.FORFEIT_LOSS:
             return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
         absent = Side.SOUTH if south == codes.FORFEIT_LOSS else Side.NORTH
-        return ResultEntry(ending=Ending.FORFEIT, decided_by=absent)
+        return ResultEntry(ending=Ending.FORFEIT, decided_by=absent.letter)
     south_points = POINTS_OF_GAME[south]
     return ResultEntry(
         south_points=south_points, north_points=Decimal(1) - south_points, score_unknown=True

@@ -5,7 +5,8 @@ from fractions import Fraction
 
 from django import template
 
-from tournaments.models.results import Side
+from games.oware.sides import Side
+from tournaments.models.sides import SIDE_LABELS
 
 register = template.Library()
 
@@ -28,12 +29,19 @@ def points(value) -> str:
 
 
 @register.filter
-def seeds(result, side: str = Side.SOUTH) -> str:
+def side_label(side: Side | None) -> str:
+    """A side's name in the page's language ('' for none)."""
+    return "" if side is None else SIDE_LABELS[side]
+
+
+@register.filter
+def seeds(result, side: str = "") -> str:
     """A result's game score, the seeds each side captured, as '25–11' (en dash, never a colon
-    that would read as a clock time); `side` 'N' puts North's first. '' without scores."""
+    that would read as a clock time); `side` 'N' (a seat's stored side) puts North's first.
+    '' without scores."""
     if result is None or result.south_seeds is None or result.north_seeds is None:
         return ""
     first, second = result.south_seeds, result.north_seeds
-    if side == Side.NORTH:
+    if side == Side.NORTH.letter:
         first, second = second, first
     return f"{first}{EN_DASH}{second}"

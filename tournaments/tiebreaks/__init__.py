@@ -2,12 +2,13 @@
 
 Input, one record per player (round order, index 0 = round 1)::
 
-    from tournaments.tiebreaks import PlayerRecord, RoundResult, RoundKind, compute_standings
+    from tournaments.history import RoundRecord
+    from tournaments.tiebreaks import PlayerRecord, compute_standings
 
     records = [
-        PlayerRecord(7, [RoundResult.game(12, 1, "w"),               # beat 12 as South
-                         RoundResult.forfeit_win(3),                  # 3 did not come
-                         RoundResult.bye(RoundKind.PAIRING_BYE, 1)]),
+        PlayerRecord(7, [RoundRecord.game(12, Decimal(1), Side.SOUTH),   # beat 12 as South
+                         RoundRecord.forfeit_win(3),                      # 3 did not come
+                         RoundRecord.bye(RoundOutcome.PAIRING_BYE, Decimal(1))]),
         ...
     ]
     standings = compute_standings(records, "PTS,DE,PS,BH,SB")
@@ -24,7 +25,9 @@ Codes: ``PTS``, ``DE``, ``PS`` (``PS-Cn``), ``BH``/``FB``/``SB`` with ``-Cn`` or
 counters and ``DE`` (place inside the tied group, 0 when it separated nobody)
 as ``int``.  ``standings_to_json(standings)`` gives the plain JSON shape.
 
-From TRF: ``records_from_trf(tournament, scoring=trf.DEFAULT_SCORING)`` and
+From a section's history (:mod:`tournaments.history`): ``records_from_history(history)`` and
+``standings_from_history(history, tiebreaks, *, edition, forfeits_in_direct_encounter)``;
+from a TRF file, through that history: ``records_from_trf(tournament, scoring)`` and
 ``standings_from_trf(tournament, tiebreaks, *, edition, scoring,
 forfeits_in_direct_encounter)``.
 
@@ -43,8 +46,13 @@ Synthetic data (:mod:`.sample`): ``random_section(players, rounds, seed)``.
 
 from .codes import TiebreakCode, parse_code, parse_codes
 from .crosstable import CrosstableCell, CrosstableRow, crosstable
-from .from_trf import records_from_trf, round_result, scoring_system, standings_from_trf
-from .records import STANDARD_SCORING, PlayerRecord, RoundKind, RoundResult, ScoringSystem
+from .history import (
+    records_from_history,
+    records_from_trf,
+    standings_from_history,
+    standings_from_trf,
+)
+from .records import PlayerRecord
 from .serialise import standings_to_json
 from .standings import DEFAULT_ORDER, Standings, StandingsRow, compute_standings
 from .teams import (
@@ -60,13 +68,9 @@ from .teams import (
 __all__ = [
     "DEFAULT_ORDER",
     "DEFAULT_TEAM_ORDER",
-    "STANDARD_SCORING",
     "CrosstableCell",
     "CrosstableRow",
     "PlayerRecord",
-    "RoundKind",
-    "RoundResult",
-    "ScoringSystem",
     "Standings",
     "StandingsRow",
     "TeamGame",
@@ -78,9 +82,9 @@ __all__ = [
     "individual_values",
     "parse_code",
     "parse_codes",
+    "records_from_history",
     "records_from_trf",
-    "round_result",
-    "scoring_system",
+    "standings_from_history",
     "standings_from_trf",
     "standings_to_json",
     "team_standings",

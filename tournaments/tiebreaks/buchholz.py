@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .records import RoundKind
+from tournaments.outcomes import RoundOutcome
+
 from .section import Section
 from .unplayed import Contribution, contributions
 
@@ -59,7 +60,7 @@ def average_of_opponents_buchholz(section: Section, edition: str = "2026") -> li
     bh = buchholz(section, edition)
     values = []
     for i, kinds in enumerate(section.kinds):
-        played = [section.opponents[i][r] for r, k in enumerate(kinds) if k is RoundKind.GAME]
+        played = [section.opponents[i][r] for r, k in enumerate(kinds) if k is RoundOutcome.GAME]
         total = sum(bh[j] for j in played)
         values.append(Fraction(total, section.scale.unit * len(played)) if played else Fraction(0))
     return values

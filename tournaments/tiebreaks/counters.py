@@ -5,10 +5,13 @@ They read the raw record; the Art. 16 treatment of unplayed rounds does not appl
 
 from __future__ import annotations
 
-from .records import RoundKind
+from games.oware.sides import Side
+from tournaments.outcomes import RoundOutcome
+
 from .section import Section
 
-_GAME = RoundKind.GAME
+_GAME = RoundOutcome.GAME
+_NORTH = Side.NORTH
 
 
 def wins(section: Section) -> list[int]:
@@ -29,8 +32,8 @@ def games_won(section: Section) -> list[int]:
 def games_as_north(section: Section) -> list[int]:
     """BPG (7.3): games played over the board with Black, i.e. as North."""
     return [
-        sum(1 for k, c in zip(kinds, colours, strict=True) if k is _GAME and c == "b")
-        for kinds, colours in zip(section.kinds, section.colours, strict=True)
+        sum(1 for k, c in zip(kinds, sides, strict=True) if k is _GAME and c is _NORTH)
+        for kinds, sides in zip(section.kinds, section.sides, strict=True)
     ]
 
 
@@ -40,10 +43,10 @@ def games_won_as_north(section: Section) -> list[int]:
     return [
         sum(
             1
-            for k, c, p in zip(kinds, colours, row, strict=True)
-            if k is _GAME and c == "b" and p == win
+            for k, c, p in zip(kinds, sides, row, strict=True)
+            if k is _GAME and c is _NORTH and p == win
         )
-        for kinds, colours, row in zip(section.kinds, section.colours, section.points, strict=True)
+        for kinds, sides, row in zip(section.kinds, section.sides, section.points, strict=True)
     ]
 
 

@@ -6,20 +6,17 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from games.oware.sides import Side
-from tournaments.outcomes import TRF_COLOUR
+from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
 
 from .exact import to_fraction
-from .records import STANDARD_SCORING, PlayerRecord, RoundKind, ScoringSystem
+from .records import PlayerRecord
 from .standings import Standings
 
-SIDES = {TRF_COLOUR[side]: side.letter for side in Side}
-"""Each TRF colour's side letter (South plays the part of White)."""
-
 _BYE_SYMBOL = {
-    RoundKind.PAIRING_BYE: "U",
-    RoundKind.FULL_POINT_BYE: "F",
-    RoundKind.HALF_POINT_BYE: "H",
-    RoundKind.ZERO_POINT_BYE: "Z",
+    RoundOutcome.PAIRING_BYE: "U",
+    RoundOutcome.FULL_POINT_BYE: "F",
+    RoundOutcome.HALF_POINT_BYE: "H",
+    RoundOutcome.ZERO_POINT_BYE: "Z",
 }
 
 
@@ -30,8 +27,8 @@ class CrosstableCell:
     ``symbol``: ``1`` ``½`` ``0`` for games, ``+`` ``-`` for forfeits, and
     the TRF letters ``U`` (pairing-allocated bye), ``F``, ``H``, ``Z`` for byes.
     ``opponent_rank`` is the opponent's (possibly shared) rank and
-    ``opponent_row`` their 1-based row in the table; ``side`` is ``S``/``N``
-    when known.
+    ``opponent_row`` their 1-based row in the table; ``side`` is the player's side when
+    known.
     """
 
     round: int
@@ -39,7 +36,7 @@ class CrosstableCell:
     opponent: Hashable | None = None
     opponent_rank: int | None = None
     opponent_row: int | None = None
-    side: str | None = None
+    side: Side | None = None
 
 
 @dataclass(frozen=True)
@@ -52,7 +49,7 @@ class CrosstableRow:
 
 
 def crosstable(
-    players: Sequence[PlayerRecord], standings: Standings, scoring: ScoringSystem = STANDARD_SCORING
+    players: Sequence[PlayerRecord], standings: Standings, scoring: Scoring = STANDARD_SCORING
 ) -> list[CrosstableRow]:
     """Rows in the order of ``standings``; every player of ``standings`` must have a record."""
     records = {p.id: p for p in players}
@@ -72,14 +69,14 @@ def crosstable(
 
 
 def _cell(round_number, result, win, draw, rank_of, row_of) -> CrosstableCell:
-    kind = result.kind
+    kind = result.outcome
     if not kind.has_opponent:
         return CrosstableCell(round_number, _BYE_SYMBOL[kind])
-    if kind is RoundKind.GAME:
+    if kind is RoundOutcome.GAME:
         points = to_fraction(result.points)
         symbol = "1" if points == win else "½" if points == draw else "0"
     else:
-        symbol = "+" if kind is RoundKind.FORFEIT_WIN else "-"
+        symbol = "+" if kind is RoundOutcome.FORFEIT_WIN else "-"
     opponent = result.opponent
     return CrosstableCell(
         round_number,
@@ -87,5 +84,5 @@ def _cell(round_number, result, win, draw, rank_of, row_of) -> CrosstableCell:
         opponent,
         rank_of.get(opponent),
         row_of.get(opponent),
-        SIDES.get(result.colour),
+        result.side,
     )

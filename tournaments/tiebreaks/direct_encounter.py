@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .records import RoundKind
+from tournaments.outcomes import RoundOutcome
+
 from .section import Section
 
 
@@ -67,9 +68,9 @@ def _all_met(section, group, mini, include_forfeits) -> list[list[int]]:
 def _mini_scores(section: Section, group: list[int], include_forfeits: bool):
     """Mini-score (in scaled points, exact) and number of distinct members met, per member."""
     members = set(group)
-    counted = {RoundKind.GAME}
+    counted = {RoundOutcome.GAME}
     if include_forfeits:
-        counted |= {RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS}
+        counted |= {RoundOutcome.FORFEIT_WIN, RoundOutcome.FORFEIT_LOSS}
     mini: dict[int, Fraction] = {}
     met: dict[int, int] = {}
     for i in group:

@@ -14,7 +14,9 @@ from decimal import Decimal
 from fractions import Fraction
 from math import lcm
 
-from .records import Number
+Number = int | float | Decimal | Fraction | str
+"""Points are :class:`Decimal`; hand-made records may also give ints, fractions, floats (at
+their shortest decimal form) or numeric strings, each read exactly."""
 
 
 def to_fraction(value: Number) -> Fraction:

@@ -1,74 +1,18 @@
 """Plain input records for standings: what happened to each player in each round.
 
-A Django service builds these straight from its rows (one
-:class:`RoundResult` per player and round, in round order);
-:mod:`tournaments.tiebreaks.from_trf` builds them from a TRF file.
-Points may be ``int``, ``Decimal``, ``Fraction``, ``float`` or a numeric
-string; they are converted exactly (see :mod:`tournaments.tiebreaks.exact`).
+Each round is the neutral :class:`~tournaments.history.RoundRecord` (outcome, points, opponent,
+side), whether a section's history was built from the database or read from a TRF file
+(:func:`tournaments.tiebreaks.history.records_from_history`). Points are
+:class:`~decimal.Decimal`; they are converted exactly once per section (see
+:mod:`tournaments.tiebreaks.exact`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 
-from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
-
-Number = int | float | Decimal | Fraction | str
-
-
-RoundKind = RoundOutcome
-"""The shared round outcome (:mod:`tournaments.outcomes`), under the name the tie-breaks use."""
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """One player's round: its kind, the points awarded, the (scheduled) opponent and side.
-
-    ``opponent`` is the opponent's player id for games and forfeits and
-    ``None`` for byes.  ``colour`` is ``'w'`` (South) or ``'b'`` (North)
-    for games; it may be kept for forfeits (crosstables show it) and is
-    ignored for byes.
-    """
-
-    kind: RoundKind
-    points: Number
-    opponent: Hashable | None = None
-    colour: str | None = None
-
-    def __post_init__(self):
-        if self.kind.has_opponent and self.opponent is None:
-            raise ValueError(f"a {self.kind.value} needs an opponent")
-        if not self.kind.has_opponent and self.opponent is not None:
-            raise ValueError(f"a {self.kind.value} has no opponent")
-        if self.colour not in (None, "w", "b"):
-            raise ValueError(f"colour must be 'w', 'b' or None, not {self.colour!r}")
-
-    @classmethod
-    def game(cls, opponent: Hashable, points: Number, colour: str | None = None) -> RoundResult:
-        """A game played over the board."""
-        return cls(RoundKind.GAME, points, opponent, colour)
-
-    @classmethod
-    def forfeit_win(
-        cls, opponent: Hashable, points: Number = 1, colour: str | None = None
-    ) -> RoundResult:
-        """A win because the scheduled opponent did not play."""
-        return cls(RoundKind.FORFEIT_WIN, points, opponent, colour)
-
-    @classmethod
-    def forfeit_loss(
-        cls, opponent: Hashable, points: Number = 0, colour: str | None = None
-    ) -> RoundResult:
-        """A loss for not playing a scheduled game (both sides of a double forfeit)."""
-        return cls(RoundKind.FORFEIT_LOSS, points, opponent, colour)
-
-    @classmethod
-    def bye(cls, kind: RoundKind, points: Number) -> RoundResult:
-        """A round without opponent of the given bye ``kind``."""
-        return cls(kind, points)
+from tournaments.history import RoundRecord
 
 
 @dataclass(frozen=True)
@@ -81,18 +25,7 @@ class PlayerRecord:
     """
 
     id: Hashable
-    rounds: Sequence[RoundResult]
+    rounds: Sequence[RoundRecord]
 
 
-ScoringSystem = Scoring
-"""The shared scoring (:mod:`tournaments.outcomes`); DE, WIN and the unplayed rounds read
-its win and draw values."""
-
-__all__ = [
-    "STANDARD_SCORING",
-    "Number",
-    "PlayerRecord",
-    "RoundKind",
-    "RoundResult",
-    "ScoringSystem",
-]
+__all__ = ["PlayerRecord"]

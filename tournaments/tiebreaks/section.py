@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.oware.sides import Side
+from tournaments.history import NOT_PAIRED
+from tournaments.outcomes import RoundOutcome, Scoring
+
 from .exact import PointScale
-from .records import PlayerRecord, RoundKind, RoundResult, ScoringSystem
+from .records import PlayerRecord
 
 NO_OPPONENT = -1
-_ABSENT = RoundResult(RoundKind.ZERO_POINT_BYE, 0)
 
 
 class Section:
@@ -21,12 +24,12 @@ class Section:
 
     Attributes (index ``i`` = player, ``r`` = round index from 0):
     ``ids[i]``, ``kinds[i][r]``, ``points[i][r]`` (scaled), ``opponents[i][r]``
-    (player index or ``NO_OPPONENT``), ``colours[i][r]``, ``score[i]``
+    (player index or ``NO_OPPONENT``), ``sides[i][r]``, ``score[i]``
     (scaled total), ``win`` and ``draw`` (scaled), ``scale``.
     """
 
     def __init__(
-        self, players: Sequence[PlayerRecord], scoring: ScoringSystem, rounds: int | None = None
+        self, players: Sequence[PlayerRecord], scoring: Scoring, rounds: int | None = None
     ):
         self.ids = [p.id for p in players]
         self.index = {pid: i for i, pid in enumerate(self.ids)}
@@ -41,10 +44,10 @@ class Section:
         )
         self.win = self.scale.scaled(scoring.win)
         self.draw = self.scale.scaled(scoring.draw)
-        self.kinds: list[list[RoundKind]] = []
+        self.kinds: list[list[RoundOutcome]] = []
         self.points: list[list[int]] = []
         self.opponents: list[list[int]] = []
-        self.colours: list[list[str | None]] = []
+        self.sides: list[list[Side | None]] = []
         for p in players:
             self._add(p)
         self.score = [sum(row) for row in self.points]
@@ -53,9 +56,9 @@ class Section:
         self._check_opponents()
 
     def _add(self, player: PlayerRecord) -> None:
-        cells = list(player.rounds) + [_ABSENT] * (self.rounds - len(player.rounds))
+        cells = list(player.rounds) + [NOT_PAIRED] * (self.rounds - len(player.rounds))
         scaled = self.scale.scaled
-        self.kinds.append([c.kind for c in cells])
+        self.kinds.append([c.outcome for c in cells])
         self.points.append([scaled(c.points) for c in cells])
         opponents = []
         for c in cells:
@@ -66,7 +69,7 @@ class Section:
             else:
                 raise ValueError(f"player {player.id!r} meets unknown opponent {c.opponent!r}")
         self.opponents.append(opponents)
-        self.colours.append([c.colour for c in cells])
+        self.sides.append([c.side for c in cells])
 
     def _check_opponents(self) -> None:
         """Both players of a game must list each other; otherwise the tie-breaks are meaningless."""

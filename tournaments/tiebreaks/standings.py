@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+from tournaments.outcomes import STANDARD_SCORING, Scoring
+
 from .codes import TiebreakCode, parse_codes
 from .direct_encounter import direct_encounter
 from .ranking import rank_groups, shared_ranks, split_by_value
-from .records import STANDARD_SCORING, PlayerRecord, ScoringSystem
+from .records import PlayerRecord
 from .registry import BY_CODE, Unit
 from .section import Section
 
@@ -66,7 +68,7 @@ def compute_standings(
     players: Sequence[PlayerRecord],
     tiebreaks: Sequence[str] | str = DEFAULT_ORDER,
     *,
-    scoring: ScoringSystem = STANDARD_SCORING,
+    scoring: Scoring = STANDARD_SCORING,
     edition: str = "2026",
     rounds: int | None = None,
     forfeits_in_direct_encounter: bool = False,

@@ -15,9 +15,8 @@ from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .exact import to_fraction
+from .exact import Number, to_fraction
 from .ranking import rank_groups, shared_ranks, split_by_value
-from .records import Number
 from .registry import TEAM_ONLY_CODES
 from .standings import Standings
 

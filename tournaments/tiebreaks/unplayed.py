@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .records import RoundKind
+from tournaments.outcomes import RoundOutcome
+
 from .section import NO_OPPONENT, Section
 
 EDITIONS = ("2024", "2026")
@@ -71,7 +72,7 @@ def contributions(section: Section, edition: str = "2026") -> list[list[Contribu
             opponents = section.opponents[i]
             for r, kind in enumerate(section.kinds[i]):
                 j = opponents[r]
-                if kind is RoundKind.GAME:
+                if kind is RoundOutcome.GAME:
                     row.append(Contribution(adjusted[j], points[r], False))
                     continue
                 dummy = own

@@ -58,6 +58,11 @@ default 1 / ½ / 0 with PAB = 1 (the one :class:`tournaments.outcomes.Scoring`);
 
 ``consistency_problems(t, scoring=DEFAULT_SCORING) -> list[str]``: opponents
 list each other with matching results and opposite colours, points add up.
+
+The cores never see a ``RoundCell``: :mod:`.history` turns a file into the neutral
+section history (``history_from_trf``) and a history's records back into blocks
+(``write_history``, ``round_cell``); :mod:`.colours` is the one place where a
+:class:`~games.oware.sides.Side` becomes ``w``/``b`` and back.
 """
 
 from . import codes

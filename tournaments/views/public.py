@@ -172,11 +172,7 @@ def player(request, slug, section, number):
     )
     # The next game: a board of a published round still waiting for its result.
     next_seat = next(
-        (
-            seat
-            for seat in seats
-            if seat.side != Seat.Side.BYE and not hasattr(seat.pairing, "result")
-        ),
+        (seat for seat in seats if not seat.is_bye and not hasattr(seat.pairing, "result")),
         None,
     )
     table = section_standings(group, extra_tiebreaks=["PTS"])

@@ -1,0 +1,105 @@
+"""A TRF file's round blocks as the neutral history (:mod:`tournaments.history`) and back.
+
+The pairing and standings commands read a file through :func:`history_from_trf`; the export
+writes a section's history with :func:`write_history`. Result codes and colour letters stop
+here: the cores see :class:`~tournaments.history.RoundRecord` with a
+:class:`~games.oware.sides.Side`.
+"""
+
+from __future__ import annotations
+
+from tournaments.history import NOT_PAIRED, PlayerHistory, RoundRecord, SectionHistory
+from tournaments.outcomes import RoundOutcome
+
+from . import codes
+from .colours import NO_COLOUR, colour_of, side_of
+from .model import RoundCell, Tournament
+from .scoring import DEFAULT_SCORING, Scoring, outcome_of_code
+
+_CODE_OF_OUTCOME = {
+    RoundOutcome.FORFEIT_WIN: codes.FORFEIT_WIN,
+    RoundOutcome.FORFEIT_LOSS: codes.FORFEIT_LOSS,
+    RoundOutcome.PAIRING_BYE: codes.PAIRING_BYE,
+    RoundOutcome.FULL_POINT_BYE: codes.FULL_POINT_BYE,
+    RoundOutcome.HALF_POINT_BYE: codes.HALF_POINT_BYE,
+    RoundOutcome.ZERO_POINT_BYE: codes.ZERO_POINT_BYE,
+}
+
+
+def round_record(
+    cell: RoundCell | None, scoring: Scoring = DEFAULT_SCORING, round_number: int | None = None
+) -> RoundRecord:
+    """The neutral record of one round block (``None``, past a line's end, is no game).
+
+    A game keeps its opponent and side; a forfeit its scheduled opponent and, when the file
+    gives one, its side; a bye neither.
+    """
+    if cell is None:
+        return NOT_PAIRED
+    outcome = outcome_of_code(cell.result)
+    if not outcome.has_opponent:
+        return RoundRecord(outcome, cell.points(scoring), round=round_number)
+    side = side_of(cell.colour)
+    return RoundRecord(outcome, cell.points(scoring), cell.opponent, side, round_number)
+
+
+def history_from_trf(tournament: Tournament, scoring: Scoring = DEFAULT_SCORING) -> SectionHistory:
+    """Every ``001`` line's blocks as records, with the file's pairing settings (``XXR``,
+    ``XXC``, ``XXP``, ``XXA``, ``XXZ``) and declared totals."""
+    players = [
+        PlayerHistory(
+            p.pairing_number,
+            [round_record(cell, scoring, r) for r, cell in enumerate(p.rounds, start=1)],
+            p.points,
+        )
+        for p in tournament.players
+    ]
+    return SectionHistory(
+        players=players,
+        total_rounds=tournament.rounds,
+        scoring=scoring,
+        initial_side=side_of(tournament.initial_colour),
+        forbidden_pairs=[tuple(group) for group in tournament.forbidden_pairs],
+        acceleration={n: list(values) for n, values in tournament.acceleration.items()},
+        not_paired=frozenset(tournament.not_paired),
+    )
+
+
+def round_cell(record: RoundRecord, scoring: Scoring = DEFAULT_SCORING) -> RoundCell:
+    """The block of one record; a game's code says whether its points are a win, draw or loss."""
+    outcome = record.outcome
+    if outcome is RoundOutcome.GAME:
+        code = _game_code(record, scoring)
+    else:
+        code = _CODE_OF_OUTCOME[outcome]
+    colour = colour_of(record.side) if outcome.has_opponent else NO_COLOUR
+    return RoundCell(record.opponent, colour, code)
+
+
+def _game_code(record: RoundRecord, scoring: Scoring) -> str:
+    if record.points == scoring.win:
+        return codes.WIN
+    if record.points == scoring.draw:
+        return codes.DRAW
+    return codes.LOSS
+
+
+def write_history(tournament: Tournament, history: SectionHistory) -> Tournament:
+    """Fill ``tournament``'s round blocks, totals and pairing settings from ``history``.
+
+    ``tournament`` brings the header and the players' identities (name, rating …); each
+    player's blocks and total come from the history of the same pairing number (its declared
+    total, else the sum of its completed rounds).
+    """
+    completed = history.rounds_completed
+    by_number = {p.number: p for p in history.players}
+    for player in tournament.players:
+        record = by_number[player.pairing_number]
+        player.rounds = [round_cell(r, history.scoring) for r in record.rounds]
+        player.points = record.points_after(completed) if record.points is None else record.points
+    tournament.rounds = history.total_rounds
+    if history.initial_side is not None:
+        tournament.initial_colour = colour_of(history.initial_side)
+    tournament.forbidden_pairs = [list(group) for group in history.forbidden_pairs]
+    tournament.acceleration = {n: list(v) for n, v in history.acceleration.items()}
+    return tournament
