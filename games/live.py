@@ -19,7 +19,8 @@ from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
 from games.oware.sides import Side
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
-from tournaments.services.errors import ServiceError
+from tournaments.services.core_messages import record_problem
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import record_text
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
@@ -82,7 +83,7 @@ def _locked(board: LiveBoard) -> LiveBoard:
 
 def _require_device(device: str) -> None:
     if not isinstance(device, str) or not 8 <= len(device) <= 64:
-        raise ServiceError(_("This device has no valid token."), code="no_device", field="device")
+        raise ServiceError(ErrorCode.NO_DEVICE, field="device")
 
 
 def claim(board: LiveBoard, side: str, device: str) -> LiveBoard:
@@ -90,17 +91,13 @@ def claim(board: LiveBoard, side: str, device: str) -> LiveBoard:
     ('board_taken') until the arbiter releases it; claiming again from the same device is fine."""
     _require_device(device)
     if side not in (*SIDES, BOTH):
-        raise ServiceError(_("Choose South, North or both."), code="invalid", field="side")
+        raise ServiceError(ErrorCode.INVALID, case="side", field="side")
     with transaction.atomic():
         board = _locked(board)
         wanted = SIDES if side == BOTH else (side,)
         current = _devices(board)
         if any(current[s] and current[s] != device for s in wanted):
-            raise ServiceError(
-                _("Another device already holds this side; ask the arbiter to release it."),
-                code="board_taken",
-                field="side",
-            )
+            raise ServiceError(ErrorCode.BOARD_TAKEN, field="side")
         if Side.SOUTH.letter in wanted:
             board.south_device = device
         if Side.NORTH.letter in wanted:
@@ -136,7 +133,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
         _require_playing(board)
         tournament = board.pairing.round.section.tournament
         if not isinstance(from_ply, int) or not 0 <= from_ply <= len(board.moves):
-            raise ServiceError(_("The board has fewer moves."), code="conflict", field="ply")
+            raise ServiceError(ErrorCode.CONFLICT, case="fewer_moves", field="ply")
         held = sides_of(board, device)
         position, ending = position_of(board), None
         for offset, sent in enumerate(moves):
@@ -145,26 +142,23 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
             if ply < len(board.moves):
                 if board.moves[ply] != move:
                     raise ServiceError(
-                        _("Ply %(ply)d was already played differently.") % {"ply": ply + 1},
-                        code="conflict",
-                        field="moves",
+                        ErrorCode.CONFLICT, case="played_differently", field="moves", ply=ply + 1
                     )
                 continue
             mover = Side(position.to_move).letter
             if mover not in held:
-                raise ServiceError(
-                    _("It is not the turn of a side this device holds."),
-                    code="not_your_turn",
-                    field="moves",
-                )
+                raise ServiceError(ErrorCode.NOT_YOUR_TURN, field="moves")
             _check_clock(board, position, clock, ply)
             try:
                 position, ending = position.after(move, clock, tournament.variant, ply + 1)
             except RecordError as error:
                 raise ServiceError(
-                    _("Ply %(ply)d: %(problem)s.") % {"ply": ply + 1, "problem": error.message},
-                    code=error.reason,
+                    ErrorCode.RULES,
+                    case="live",
+                    core_code=error.reason,
                     field="moves",
+                    ply=ply + 1,
+                    problem=record_problem(error),
                 ) from error
             board.moves.append(move)
             board.clocks.append(clock)
@@ -181,9 +175,7 @@ def _move_and_clock(sent) -> tuple[int, int]:
     move = sent.get("move") if isinstance(sent, dict) else None
     clock = sent.get("clock") if isinstance(sent, dict) else None
     if type(move) is not int or type(clock) is not int:
-        raise ServiceError(
-            _("A move is a pit number with a clock reading."), code="bad_move", field="moves"
-        )
+        raise ServiceError(ErrorCode.BAD_MOVE, field="moves")
     return move, clock
 
 
@@ -193,24 +185,17 @@ def _check_clock(board: LiveBoard, position: LivePosition, clock: int, ply: int)
     start = board.pairing.round.section.tournament.minutes_per_player * 60
     earlier = position.last_reading(position.to_move)
     if not 0 <= clock <= start or (earlier is not None and clock > earlier):
-        raise ServiceError(
-            _("Ply %(ply)d: the clock reading %(clock)d s is not possible.")
-            % {"ply": ply + 1, "clock": clock},
-            code="bad_clock",
-            field="moves",
-        )
+        raise ServiceError(ErrorCode.BAD_CLOCK, field="moves", ply=ply + 1, clock=clock)
 
 
 def _require_playing(board: LiveBoard) -> None:
     if board.finished:
-        raise ServiceError(_("This game is over."), code="game_over", field="moves")
+        raise ServiceError(ErrorCode.GAME_OVER, field="moves")
 
 
 def _require_side(board: LiveBoard, device: str, side: str) -> None:
     if side not in SIDES or side not in sides_of(board, device):
-        raise ServiceError(
-            _("This device does not hold that side."), code="not_your_side", field="side"
-        )
+        raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="that", field="side")
 
 
 def offer_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
@@ -231,9 +216,7 @@ def accept_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
         _require_playing(board)
         _require_side(board, device, side)
         if not board.offer or board.offer == side:
-            raise ServiceError(
-                _("There is no offer from the opponent to accept."), code="no_offer", field="side"
-            )
+            raise ServiceError(ErrorCode.NO_OFFER, field="side")
         _finish(board, AGREED)
         board.save()
     return board
@@ -251,13 +234,9 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
         board = _locked(board)
         _require_playing(board)
         if side not in SIDES or not sides_of(board, device):
-            raise ServiceError(
-                _("This device does not hold a side."), code="not_your_side", field="side"
-            )
+            raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="any", field="side")
         if Side(position_of(board).to_move).letter != side:
-            raise ServiceError(
-                _("Only the clock of the player to move runs."), code="not_to_move", field="side"
-            )
+            raise ServiceError(ErrorCode.NOT_TO_MOVE, case="clock", field="side")
         _finish(board, TIME)
         board.save()
     return board
@@ -269,9 +248,7 @@ def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard
         _require_playing(board)
         _require_side(board, device, side)
         if Side(position_of(board).to_move).letter != side:
-            raise ServiceError(
-                _("Only the player to move may do this."), code="not_to_move", field="side"
-            )
+            raise ServiceError(ErrorCode.NOT_TO_MOVE, case="end", field="side")
         _finish(board, ending)
         board.save()
     return board
@@ -314,11 +291,7 @@ def confirm(board: LiveBoard, *, by) -> LiveBoard:
     with transaction.atomic():
         board = _locked(board)
         if board.state != LiveBoard.State.PENDING:
-            raise ServiceError(
-                _("This live board has no result waiting for confirmation."),
-                code="not_pending",
-                field="state",
-            )
+            raise ServiceError(ErrorCode.NOT_PENDING, field="state")
         _store(board, by)
         board.save()
     return board

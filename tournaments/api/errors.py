@@ -12,12 +12,12 @@ from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.services.errors import ServiceError
 
 # One code per meaning, whatever part of DRF raised it.
 DRF_CODES = {
@@ -31,22 +31,6 @@ DRF_CODES = {
     exceptions.ParseError: "parse_error",
     exceptions.Throttled: "throttled",
 }
-
-
-# Refusals still raised as sentences (results, live boards) that answer 409; they go with
-# legacy_status once those raise ErrorCode members.
-_LEGACY_CONFLICTS = {"round_not_published", "result_changed", "board_taken"}
-
-
-def legacy_status(code: str) -> int:
-    """The status of a refusal still raised with a free sentence (transitional): the status of
-    the ErrorCode member with that code, else 409 for a state conflict, else 400."""
-    member = ErrorCode.for_code(code)
-    if member is not None:
-        return member.status
-    if code in _LEGACY_CONFLICTS:
-        return status.HTTP_409_CONFLICT
-    return status.HTTP_400_BAD_REQUEST
 
 
 def api_exception_handler(error, context):

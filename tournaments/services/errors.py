@@ -37,10 +37,6 @@ class ErrorCode(Enum):
         template = str(self.templates[case])
         return template % params if params else template
 
-    @classmethod
-    def for_code(cls, code: str) -> "ErrorCode | None":
-        return _BY_CODE.get(code)
-
     # --- anywhere ---------------------------------------------------------------------------
     FORBIDDEN = (
         "forbidden",
@@ -52,6 +48,7 @@ class ErrorCode(Enum):
         HTTP_400,
         {
             None: gettext_lazy("%(problem)s"),
+            "side": gettext_lazy("Choose South, North or both."),
             "not_a_backup": gettext_lazy("This is not a tournament backup."),
             "backup_version": gettext_lazy("Backup version %(version)s cannot be read."),
             "no_tournament": gettext_lazy("The backup has no tournament."),
@@ -61,7 +58,13 @@ class ErrorCode(Enum):
     CONFLICT = (
         "conflict",
         HTTP_409,
-        gettext_lazy("Someone saved a conflicting entry meanwhile; reload the page and try again."),
+        {
+            None: gettext_lazy(
+                "Someone saved a conflicting entry meanwhile; reload the page and try again."
+            ),
+            "fewer_moves": gettext_lazy("The board has fewer moves."),
+            "played_differently": gettext_lazy("Ply %(ply)d was already played differently."),
+        },
     )
     BAD_REQUEST = ("bad_request", HTTP_400, gettext_lazy("Unknown request."))
 
@@ -390,8 +393,69 @@ class ErrorCode(Enum):
         },
     )
 
+    # --- refusals of the plain-Python cores, passed on with the core's own reason code ------
+    # The client reads the core's reason (`empty_pit`, `must_feed`, `too_many_seeds`, …) as the
+    # code: ServiceError(ErrorCode.RULES, core_code=error.reason, …). The member gives the status
+    # and says where the problem was found.
+    RULES = (
+        "rules",
+        HTTP_400,
+        {
+            "record": gettext_lazy("Move record, ply %(ply)d: %(problem)s."),
+            "game_file": gettext_lazy("Game file, ply %(ply)d: %(problem)s."),
+            "live": gettext_lazy("Ply %(ply)d: %(problem)s."),
+            "file": gettext_lazy("%(problem)s"),
+        },
+    )
+    ENTRY = ("entry", HTTP_400, gettext_lazy("%(problem)s"))
+    # One file of a zip refused: the file's name, then what was wrong with it.
+    IN_FILE = ("in_file", HTTP_400, gettext_lazy("%(file)s: %(problem)s Nothing was imported."))
 
-_BY_CODE = {member.code: member for member in ErrorCode}
+    # --- live boards (games/live.py) --------------------------------------------------------
+    NO_DEVICE = ("no_device", HTTP_400, gettext_lazy("This device has no valid token."))
+    BOARD_TAKEN = (
+        "board_taken",
+        HTTP_409,
+        gettext_lazy("Another device already holds this side; ask the arbiter to release it."),
+    )
+    NOT_YOUR_TURN = (
+        "not_your_turn",
+        HTTP_400,
+        gettext_lazy("It is not the turn of a side this device holds."),
+    )
+    BAD_MOVE = ("bad_move", HTTP_400, gettext_lazy("A move is a pit number with a clock reading."))
+    BAD_CLOCK = (
+        "bad_clock",
+        HTTP_400,
+        gettext_lazy("Ply %(ply)d: the clock reading %(clock)d s is not possible."),
+    )
+    GAME_OVER = ("game_over", HTTP_400, gettext_lazy("This game is over."))
+    NOT_YOUR_SIDE = (
+        "not_your_side",
+        HTTP_400,
+        {
+            "that": gettext_lazy("This device does not hold that side."),
+            "any": gettext_lazy("This device does not hold a side."),
+        },
+    )
+    NO_OFFER = (
+        "no_offer",
+        HTTP_400,
+        gettext_lazy("There is no offer from the opponent to accept."),
+    )
+    NOT_TO_MOVE = (
+        "not_to_move",
+        HTTP_400,
+        {
+            "clock": gettext_lazy("Only the clock of the player to move runs."),
+            "end": gettext_lazy("Only the player to move may do this."),
+        },
+    )
+    NOT_PENDING = (
+        "not_pending",
+        HTTP_400,
+        gettext_lazy("This live board has no result waiting for confirmation."),
+    )
 
 
 class ServiceError(Exception):
@@ -401,45 +465,35 @@ class ServiceError(Exception):
     (the API returns it), ``status`` the HTTP status it answers, ``field`` names the input at
     fault when there is one, and ``message`` is the code's template (of ``case``, for a code with
     several) filled with ``params``, for a person, in the language active when it is read.
+    ``core_code`` passes on a core's own reason (``empty_pit``…) as the code clients read.
     """
 
     def __init__(
         self,
-        error,
+        error: ErrorCode,
         *,
         field: str | None = None,
-        code: str | None = None,
         case: str | None = None,
+        core_code: str | None = None,
         **params,
     ):
-        if isinstance(error, ErrorCode):
-            self.error = error
-            self.params = params
-            super().__init__(error.code)
-        else:  # transitional: ServiceError("a sentence", code="x") until every site has a code
-            self.error = None
-            self.params = {"problem": error}
-            super().__init__(error)
-        self._code = code
+        super().__init__(core_code or error.code)
+        self.error = error
+        self.params = params
         self.case = case
+        self.core_code = core_code
         self.field = field
 
     @property
     def code(self) -> str:
-        return self.error.code if self.error else self._code
+        return self.core_code or self.error.code
 
     @property
     def status(self) -> int:
-        if self.error is not None:
-            return self.error.status
-        from tournaments.api.errors import legacy_status  # transitional
-
-        return legacy_status(self._code)
+        return self.error.status
 
     @property
     def message(self) -> str:
-        if self.error is None:
-            return str(self.params["problem"])
         return self.error.message(self.case, **self.params)
 
     def __str__(self) -> str:

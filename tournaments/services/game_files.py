@@ -19,6 +19,7 @@ from games.oware.ogn import read_ogn, write_ogn
 from games.oware.replay import replay
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
+from tournaments.services.core_messages import record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import game_tags
 from tournaments.services.results import ResultEntry, record_result
@@ -39,10 +40,12 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
         read = read_ogn(text, tournament.variant)
     except RecordError as error:
         raise ServiceError(
-            _("Game file, ply %(ply)d: %(problem)s.")
-            % {"ply": error.ply, "problem": error.message},
-            code=error.reason,
+            ErrorCode.RULES,
+            case="game_file",
+            core_code=error.reason,
             field="record",
+            ply=error.ply,
+            problem=record_problem(error),
         ) from error
     for tag, player in (("South", pairing.south), ("North", pairing.north)):
         named = read.tags.get(tag, "?").strip()
@@ -129,7 +132,13 @@ def _board_of(text: str, round_: Round, pairings: list[Pairing]) -> Pairing:
     try:
         tags = read_ogn(text, round_.section.tournament.variant).tags
     except RecordError as error:
-        raise ServiceError(error.message, code=error.reason, field="file") from error
+        raise ServiceError(
+            ErrorCode.RULES,
+            case="file",
+            core_code=error.reason,
+            field="file",
+            problem=record_problem(error),
+        ) from error
     number, _dot, board = tags.get("Round", "").partition(".")
     for pairing in pairings:
         if number.strip() == str(round_.number) and board.strip() == str(pairing.board):
@@ -142,8 +151,4 @@ def _board_of(text: str, round_: Round, pairings: list[Pairing]) -> Pairing:
 
 
 def _in_file(name: str, problem: str, code: str) -> ServiceError:
-    return ServiceError(
-        _("%(file)s: %(problem)s Nothing was imported.") % {"file": name, "problem": problem},
-        code=code,
-        field="file",
-    )
+    return ServiceError(ErrorCode.IN_FILE, core_code=code, field="file", file=name, problem=problem)

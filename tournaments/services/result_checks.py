@@ -9,8 +9,6 @@ results service (`results.record_result`) writes what `assess` returns and nothi
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils.translation import gettext as _
-
 from games.oware.clock import check_clocks
 from games.oware.errors import RecordError
 from games.oware.notation import parse_leniently, replay_record
@@ -145,10 +143,12 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
         outcome = result_of_replay(game)
     except RecordError as error:
         raise ServiceError(
-            _("Move record, ply %(ply)d: %(problem)s.")
-            % {"ply": error.ply, "problem": record_problem(error)},
-            code=error.reason,  # the engine's reason: empty_pit, must_feed, …
+            ErrorCode.RULES,
+            case="record",
+            core_code=error.reason,  # the engine's reason: empty_pit, must_feed, …
             field="record",
+            ply=error.ply,
+            problem=record_problem(error),
         ) from error
     decided_by = _check_typed_against(entry, outcome, game)
     if outcome.ending == Ending.AGREED and not entry.confirm_agreed:
@@ -228,7 +228,10 @@ def _from_scores(entry: ResultEntry) -> Assessment:
         )
     except ResultEntryError as error:
         raise ServiceError(
-            entry_problem(error), code=error.code, field=_field_name(error.field)
+            ErrorCode.ENTRY,
+            core_code=error.code,
+            field=_field_name(error.field),
+            problem=entry_problem(error),
         ) from error
     if ending == Ending.RESIGN and outcome.winner is not OTHER_SIDE[entry.decided_by]:
         raise ServiceError(
