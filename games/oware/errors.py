@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-# Reason codes of the rules (see spec/oware-rules.md).
+# Reason codes of the rules (see docs/rules.md).
 EMPTY_PIT = "empty_pit"
 MUST_FEED = "must_feed"
 GRAND_SLAM = "grand_slam"

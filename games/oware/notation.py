@@ -1,4 +1,4 @@
-"""Game records as text: tags and movetext (spec/notation.md), read and written.
+"""Game records as text: tags and movetext (docs/notation.md), read and written.
 
 Movetext tokens:
 - a move: a letter `A`–`F` (South) or `a`–`f` (North) naming the mover's pit from its owner's left,

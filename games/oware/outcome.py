@@ -1,4 +1,4 @@
-"""From a finished game to a tournament result (spec/competition.md, "Result of a game").
+"""From a finished game to a tournament result (docs/competition.md, "Result of a game").
 
 Two entry points for the results service:
 - `result_from_record(variant, record=… | moves=…, ending=…)`: replay the record and compute the

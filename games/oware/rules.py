@@ -30,7 +30,7 @@ from .variants import (
     get_variant,
 )
 
-# Endings (see spec/competition.md).
+# Endings (see docs/competition.md).
 CAPTURE = "capture"
 DRAW24 = "draw24"
 NO_MOVES = "no_moves"

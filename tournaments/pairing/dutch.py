@@ -1,6 +1,6 @@
 """The FIDE Dutch round pairing, bracket by bracket, as one evolving weighted matching.
 
-Model (the reference engine's, spec dutch.md §10):
+Model (docs/pairing.md, "How the engine finds the pairing"):
 
 1. Completion pre-pass: check that a complete pairing exists (C1–C4), find
    the lowest score on which the PAB can fall (C5), and whether the top

@@ -1,4 +1,6 @@
-"""Edge weights that pack the Dutch criteria into one integer (spec dutch.md §10).
+"""Edge weights that pack the Dutch criteria into one integer.
+
+See docs/pairing.md, "How the engine finds the pairing".
 
 For a pair (h, l) with h ranked above l, the weight is a sequence of bit
 fields, most significant first:

@@ -86,7 +86,7 @@ TRF_MAX_RATING = 9999
 
 
 def section_trf(section: Section) -> TrfTournament:
-    """The section's completed rounds as a TRF file for other programs (spec/trf.md): the
+    """The section's completed rounds as a TRF file for other programs (docs/trf.md): the
     rank column filled from the standings (ties share a rank) and the `202` line listing the
     tie-breaks that decide between players on equal points."""
     table = section_standings(section)
