@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tournaments.pairing import pair_round  # noqa: E402
-from tournaments.pairing.generator import generate  # noqa: E402
+from tournaments.pairing.generator import Chances, generate  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -46,8 +46,7 @@ def main(argv=None) -> int:
             args.rounds,
             seed=args.seed,
             played_rounds=args.played,
-            absence_rate=0.02,
-            forfeit_rate=0.01,
+            chances=Chances(absence=0.02, forfeit=0.01),
             pairing="quick",
         )
         seconds = cpu = float("inf")

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tournaments import trf
-from tournaments.pairing.generator import generate
+from tournaments.pairing.generator import Chances, generate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +79,7 @@ def test_an_unreadable_file_exits_3(tmp_path):
 
 def test_check_accepts_a_tournament_paired_by_the_engine(tmp_path):
     source = tmp_path / "done.trf"
-    trf.dump(generate(12, 5, seed=7, played_rounds=5, absence_rate=0.1), str(source))
+    trf.dump(generate(12, 5, seed=7, played_rounds=5, chances=Chances(absence=0.1)), str(source))
     done = run("--dutch", str(source), "--check")
     assert done.returncode == 0, done.stderr
 

@@ -5,15 +5,19 @@ from __future__ import annotations
 from tournaments import trf
 from tournaments.pairing import pair_round, request_from_trf
 from tournaments.pairing.checker import check_pairing
-from tournaments.pairing.generator import generate
+from tournaments.pairing.generator import Chances, generate
 
 
 def test_the_same_seed_gives_the_same_tournament():
-    a = trf.dumps(generate(16, 6, seed=11, played_rounds=3, absence_rate=0.1, forfeit_rate=0.05))
-    b = trf.dumps(generate(16, 6, seed=11, played_rounds=3, absence_rate=0.1, forfeit_rate=0.05))
+    a = trf.dumps(
+        generate(16, 6, seed=11, played_rounds=3, chances=Chances(absence=0.1, forfeit=0.05))
+    )
+    b = trf.dumps(
+        generate(16, 6, seed=11, played_rounds=3, chances=Chances(absence=0.1, forfeit=0.05))
+    )
     assert a == b
     assert a != trf.dumps(
-        generate(16, 6, seed=12, played_rounds=3, absence_rate=0.1, forfeit_rate=0.05)
+        generate(16, 6, seed=12, played_rounds=3, chances=Chances(absence=0.1, forfeit=0.05))
     )
 
 
@@ -24,7 +28,7 @@ def test_generated_files_read_back_and_ask_for_the_next_round():
 
 
 def test_every_generated_round_respects_the_absolute_criteria():
-    t = generate(21, 6, seed=9, played_rounds=6, absence_rate=0.1, forfeit_rate=0.05)
+    t = generate(21, 6, seed=9, played_rounds=6, chances=Chances(absence=0.1, forfeit=0.05))
     for round_number in range(1, 7):
         req = request_from_trf(t, round_number)
         boards, bye = [], None

@@ -9,7 +9,7 @@ import pytest
 
 from tournaments.pairing import PairingImpossible, pair_request, request_from_trf
 from tournaments.pairing.dutch import DutchPairer
-from tournaments.pairing.generator import generate
+from tournaments.pairing.generator import Chances, generate
 
 
 def pairing_of(request, shortcuts: bool, monkeypatch):
@@ -31,8 +31,7 @@ def test_shortcuts_agree_with_the_plain_model(seed, monkeypatch):
         rounds,
         seed=seed,
         played_rounds=rng.randint(1, rounds - 1),
-        absence_rate=rng.choice([0, 0.05, 0.15]),
-        forfeit_rate=rng.choice([0, 0.05]),
+        chances=Chances(absence=rng.choice([0, 0.05, 0.15]), forfeit=rng.choice([0, 0.05])),
         pairing="quick",
     )
     if seed % 3 == 0:

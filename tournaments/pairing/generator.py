@@ -124,14 +124,21 @@ def _quick_pairs(
     return pairs, bye
 
 
+@dataclass(frozen=True)
+class Chances:
+    """How often, in each simulated round, a game is drawn, a player is absent, a game forfeited."""
+
+    draw: float = 0.3
+    absence: float = 0.0
+    forfeit: float = 0.0
+
+
 def generate(
     players: int,
     rounds: int,
     seed: int = 0,
     played_rounds: int | None = None,
-    draw_rate: float = 0.3,
-    absence_rate: float = 0.0,
-    forfeit_rate: float = 0.0,
+    chances: Chances = Chances(),
     pairing: str = "dutch",
 ) -> trf.Tournament:
     """A tournament of ``players`` players and ``rounds`` rounds, ``played_rounds`` already played.
@@ -147,12 +154,12 @@ def generate(
     tournament = _entry_list(rng, players, rounds, seed)
     by_number = tournament.players_by_number()
     for round_number in range(1, played_rounds + 1):
-        absent, cells = _announce_absences(rng, by_number, absence_rate)
+        absent, cells = _announce_absences(rng, by_number, chances.absence)
         present = [n for n in sorted(by_number) if n not in absent]
         pairs, bye = _past_round_pairs(tournament, round_number, present, pairing)
         for n in absent:
             by_number[n].rounds.pop()
-        cells.update(_board_cells(rng, by_number, pairs, draw_rate, forfeit_rate))
+        cells.update(_board_cells(rng, by_number, pairs, chances))
         if bye is not None:
             cells[bye] = round_cell(RoundRecord.bye(RoundOutcome.PAIRING_BYE, WIN))
         for n, p in by_number.items():
@@ -218,20 +225,19 @@ def _board_cells(
     rng: random.Random,
     by_number: dict[int, trf.Player],
     pairs: list[tuple[int, int]],
-    draw_rate: float,
-    forfeit_rate: float,
+    chances: Chances,
 ) -> dict[int, trf.RoundCell]:
     """Both players' round cells of every board: a forfeit or a result by rating."""
     cells: dict[int, trf.RoundCell] = {}
     for south, north in pairs:
-        if rng.random() < forfeit_rate:
+        if rng.random() < chances.forfeit:
             winner, loser = (south, north) if rng.random() < 0.5 else (north, south)
             records = {
                 winner: RoundRecord.forfeit_win(loser, WIN, _side(winner, south)),
                 loser: RoundRecord.forfeit_loss(winner, LOSS, _side(loser, south)),
             }
         else:
-            points = _result(rng, by_number[south].rating, by_number[north].rating, draw_rate)
+            points = _result(rng, by_number[south].rating, by_number[north].rating, chances.draw)
             records = {
                 south: RoundRecord.game(north, points, Side.SOUTH),
                 north: RoundRecord.game(south, WIN - points, Side.NORTH),
