@@ -270,6 +270,6 @@ def _read_cell(block: str, start: int, number: int) -> RoundCell:
     result = block[9].upper() if block[9] != " " else codes.ZERO_POINT_BYE
     if result not in codes.ALL:
         raise TrfError("result_code", number, start + 10, found=block[9])
-    if opponent is None and result in codes.PLAYED | codes.FORFEITS:
+    if opponent is None and result not in codes.WITHOUT_OPPONENT:
         raise TrfError("no_opponent", number, start + 10, found=block[9])
     return RoundCell(opponent, colour, result)
