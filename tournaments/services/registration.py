@@ -108,12 +108,22 @@ def _numbering_outdated(section: Section) -> None:
 
 
 # What an arbiter may change on a player at any time; the pairing number has its own service.
-EDITABLE_PLAYER_FIELDS = {"name", "sex", "title", "rating", "federation", "team"}
+EDITABLE_PLAYER_FIELDS = {
+    "name",
+    "sex",
+    "title",
+    "rating",
+    "federation",
+    "identity_number",
+    "birth_date",
+    "team",
+}
 
 
 @transaction.atomic
 def update_player(player: Player, *, by, **fields) -> Player:
-    """Change a player's name, sex, title, rating, federation or team, at any time."""
+    """Change a player's name, sex, title, rating, federation, identity number, birth date or
+    team, at any time."""
     require_arbiter(player.section.tournament, by)
     Section.objects.select_for_update().get(pk=player.section_id)
     unknown = set(fields) - EDITABLE_PLAYER_FIELDS
