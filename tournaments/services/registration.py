@@ -310,6 +310,8 @@ def _field_problems(section: Section, row: ImportRow) -> list[str]:
         rating=row.rating,
         title=row.title,
         federation=row.federation,
+        identity_number=row.identity_number,
+        birth_date=row.birth_date,
     )
     # Missing names and unreadable sexes already have the reader's own message.
     skip = ["section", "team", "pairing_number"] + [
@@ -392,6 +394,8 @@ def import_players(section: Section, rows: list[ImportRow], *, by) -> list[Playe
             rating=row.rating,
             title=row.title,
             federation=row.federation,
+            identity_number=row.identity_number,
+            birth_date=row.birth_date,
             team=row.team,
         )
         for row in rows
