@@ -65,6 +65,15 @@ def test_every_game_comes_back_from_its_ogn_file(demo, arbiter):
         assert state(pairing) == before, pairing
 
 
+def test_every_ogn_file_is_accepted_as_a_typed_record(demo, arbiter):
+    # The result API and the arbiter's form take a record's text: an .ogn file is one too.
+    for pairing in recorded(demo):
+        before = state(pairing)
+        entry = ResultEntry(record=game_ogn(pairing))
+        record_result(pairing, entry, by=arbiter, reason="round trip")
+        assert state(pairing) == before, pairing
+
+
 def test_every_round_comes_back_from_its_ogn_zip(demo, arbiter):
     games = recorded(demo)
     before = {pairing.pk: state(pairing) for pairing in games}
