@@ -282,3 +282,39 @@ def test_forbidden_pairs_and_teams_keep_players_apart(alice):
     assert frozenset({1, 4}) not in pairs and frozenset({2, 5}) not in pairs
     exported = parse(dumps(section_trf(section)))
     assert sorted(map(sorted, exported.forbidden_pairs)) == [[1, 4], [2, 5]]
+
+
+TEAM_RECORDS_AND_ACCELERATION = "\n".join(
+    [
+        "012 TRF-2026 teams",
+        "XXR 5",
+        "XXC black1",
+        line(1, "Ama", "m", "0", rating=1500),
+        line(2, "Kofi", "w", "0", rating=1400),
+        line(3, "Esi", "m", "0", rating=1300),
+        line(4, "Yaw", "m", "0", rating=1200),
+        # TRF26 team record: number 5-7, name 9-40, members from column 74 every 5.
+        "310   1 Accra Lions" + " " * 52 + "   1    3",
+        "XXA    1  1.0  1.0  0.0",
+        "XXA    2  1.0  0.5",
+    ]
+)
+
+
+def test_trf26_team_records_acceleration_and_initial_colour_are_kept(alice):
+    event = Tournament.objects.create(name="A", slug="a", rounds=5, bye_points=1)
+    event.arbiters.add(alice)
+    section = import_trf_section(event, "Open", TEAM_RECORDS_AND_ACCELERATION, by=alice)
+    team = event.teams.get()
+    assert team.name == "Accra Lions"
+    assert sorted(team.players.values_list("pairing_number", flat=True)) == [1, 3]
+    assert section.initial_colour == "b"
+    exported = parse(dumps(section_trf(section)))
+    assert exported.acceleration == {
+        1: [Decimal("1"), Decimal("1"), Decimal("0")],
+        2: [Decimal("1"), Decimal("0.5")],
+    }
+    assert exported.initial_colour == "b" and exported.forbidden_pairs == [[1, 3]]
+    # Round 1 as the file's program pairs it: 1 (with a virtual point) is not paired with 3.
+    pairs = {frozenset(p) for p in boards(pair_next_round(section, by=alice))}
+    assert frozenset({1, 3}) not in pairs
