@@ -318,3 +318,16 @@ def test_trf26_team_records_acceleration_and_initial_colour_are_kept(alice):
     # Round 1 as the file's program pairs it: 1 (with a virtual point) is not paired with 3.
     pairs = {frozenset(p) for p in boards(pair_next_round(section, by=alice))}
     assert frozenset({1, 3}) not in pairs
+
+
+@pytest.mark.parametrize("path", TO_PAIR, ids=lambda p: p.stem)
+def test_check_re_pairs_the_completed_rounds_and_ignores_next_round_markers(path):
+    # bbp-dutch_2025_C5 ends with a column of `0000 - Z`: re-pairing it as a round would fail.
+    run = subprocess.run(
+        [sys.executable, "-m", "tournaments.pairing", "--dutch", str(path), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr
+    assert f"all {parse_file(path).rounds_completed} rounds agree" in run.stdout
