@@ -85,10 +85,7 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
             section=section,
             pairing_number=p.pairing_number,
             name=p.name or f"#{p.pairing_number}",
-            # An unknown sex stays unknown; TRF writes women as `w` (older files `f`).
-            sex="w"
-            if p.sex.lower() == "f"
-            else (p.sex.lower() if p.sex.lower() in KNOWN_SEXES else ""),
+            sex=_sex_of(p.sex),
             title=p.title[:3],
             rating=p.rating,
             federation=p.federation[:3],
@@ -102,6 +99,13 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         _import_round(section, number, history, players, by)
     _announce_next_round(history, played + 1, players)
     return section
+
+
+def _sex_of(text: str) -> str:
+    """The player's sex, blank when the file does not say: guessing would put him in the wrong
+    list of a sex-restricted section or prize. TRF writes women `w`, some programs `f`."""
+    sex = "w" if text.lower() == "f" else text.lower()
+    return sex if sex in KNOWN_SEXES else ""
 
 
 def _import_teams(tournament: Tournament, section: Section, file_teams, players) -> None:
