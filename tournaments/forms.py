@@ -126,7 +126,17 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "sex", "title", "rating", "federation", "team", "late_entry_points"]
+        fields = [
+            "name",
+            "sex",
+            "title",
+            "rating",
+            "federation",
+            "identity_number",
+            "birth_date",
+            "team",
+            "late_entry_points",
+        ]
         labels = {"team": _("Team")}  # the model's field has no translated name
 
     def __init__(self, *args, tournament, **kwargs):
@@ -190,7 +200,16 @@ class PlayerEditForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "sex", "title", "rating", "federation", "team"]
+        fields = [
+            "name",
+            "sex",
+            "title",
+            "rating",
+            "federation",
+            "identity_number",
+            "birth_date",
+            "team",
+        ]
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

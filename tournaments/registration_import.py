@@ -57,6 +57,8 @@ class ImportRow:
     title: str = ""
     federation: str = ""
     team_code: str = ""
+    identity_number: str = ""
+    birth_date: str = ""
     errors: list[str] = field(default_factory=list)
     team: object | None = None  # the team the code names, found by the registration service
 
@@ -116,7 +118,8 @@ def read_csv(text: str, messages) -> list[ImportRow]:
     return rows
 
 
-def _row(line: int, cells: dict[str, str], messages) -> ImportRow:
+def _row(line: int, cells: dict[str, str], messages, *, unknown_sex=False) -> ImportRow:
+    """One row; with `unknown_sex` a blank sex is kept blank (unknown) instead of refused."""
     row = ImportRow(
         line=line,
         name=" ".join(cells.get("name", "").split()),
@@ -127,6 +130,8 @@ def _row(line: int, cells: dict[str, str], messages) -> ImportRow:
     if not row.name:
         row.errors.append(messages["no_name"])
     sex = SEXES.get(_plain(cells.get("sex", "")))
+    if sex is None and unknown_sex and not cells.get("sex", "").strip():
+        sex = ""
     if sex is None:
         row.errors.append(messages["bad_sex"] % {"value": cells.get("sex", "")})
     else:
@@ -142,7 +147,10 @@ def _row(line: int, cells: dict[str, str], messages) -> ImportRow:
 
 
 def read_trf(text: str, messages) -> list[ImportRow]:
-    """Rows from the 001 player records of a TRF file (no team codes: TRF has none per player)."""
+    """Rows from the 001 player records of a TRF file (no team codes: TRF has none per player).
+
+    A blank sex stays unknown: other programs leave the column empty when they do not know it.
+    The identity number and birth date are kept as the file writes them."""
     try:
         tournament = parse(text)
     except TrfError as error:
@@ -161,5 +169,8 @@ def read_trf(text: str, messages) -> list[ImportRow]:
             "title": player.title or "",
             "federation": player.federation or "",
         }
-        rows.append(_row(player.pairing_number, cells, messages))
+        row = _row(player.pairing_number, cells, messages, unknown_sex=True)
+        row.identity_number = player.fide_id[:11]
+        row.birth_date = player.birth_date[:10]
+        rows.append(row)
     return rows

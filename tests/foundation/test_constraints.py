@@ -141,8 +141,13 @@ def test_a_valid_result_is_stored(game):
     assert Result.objects.get(pk=stored.pk).north_points == Decimal("1")
 
 
-def test_a_requested_bye_is_half_or_zero_and_once_per_round(make_player):
+def test_a_bye_before_pairing_is_zero_half_or_one_point_and_once_per_round(make_player):
+    # One point: a full-point bye (TRF `F`) of a section imported from another program.
     player = make_player("Ama", 1)
-    refused(lambda: RequestedBye.objects.create(player=player, round_number=2, points=Decimal("1")))
+    refused(lambda: RequestedBye.objects.create(player=player, round_number=2, points=Decimal("2")))
+    refused(
+        lambda: RequestedBye.objects.create(player=player, round_number=2, points=Decimal("0.7"))
+    )
+    RequestedBye.objects.create(player=player, round_number=3, points=Decimal("1"))
     RequestedBye.objects.create(player=player, round_number=2, points=Decimal("0.5"))
     refused(lambda: RequestedBye.objects.create(player=player, round_number=2, points=Decimal("0")))

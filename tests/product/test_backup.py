@@ -88,3 +88,62 @@ def test_a_damaged_backup_is_refused_in_the_error_shape(demo, django_user_model)
         response = api.post("/api/tournaments/import/", body, format="json")
         assert response.status_code == 400, response.content
         assert response.json()["code"] == "invalid"
+
+
+def flush_tournaments_and_users(django_user_model):
+    """An empty database: no tournament, and none of the accounts the backup names."""
+    empty_the_database()
+    django_user_model.objects.all().delete()
+    assert not django_user_model.objects.exists()
+
+
+def entered_by(slug: str) -> set[str]:
+    return set(
+        ResultChange.objects.filter(pairing__round__section__tournament__slug=slug)
+        .exclude(changed_by=None)
+        .values_list("changed_by__username", flat=True)
+    )
+
+
+def test_a_restore_into_an_empty_database_recreates_the_arbiters(demo, tmp_path, django_user_model):
+    first = export("demo")
+    names = json.loads(first)["tournament"][0]["arbiters"]
+    authors = entered_by("demo")
+    assert names and authors
+    flush_tournaments_and_users(django_user_model)
+    path = tmp_path / "demo.json"
+    path.write_text(first, encoding="utf-8")
+    call_command("import_tournament", str(path), stdout=io.StringIO())
+    assert export("demo") == first
+    restored = Tournament.objects.get(slug="demo")
+    assert sorted(restored.arbiters.values_list("username", flat=True)) == names
+    assert entered_by("demo") == authors
+    # Recreated accounts cannot sign in until an administrator gives them a password.
+    for user in django_user_model.objects.all():
+        assert not user.is_active and not user.has_usable_password()
+
+
+def test_a_restore_maps_missing_users_to_a_named_arbiter(demo, tmp_path, django_user_model):
+    first = export("demo")
+    flush_tournaments_and_users(django_user_model)
+    django_user_model.objects.create_user("chief", password="chief-password-1")
+    path = tmp_path / "demo.json"
+    path.write_text(first, encoding="utf-8")
+    call_command("import_tournament", str(path), "--arbiter", "chief", stdout=io.StringIO())
+    restored = Tournament.objects.get(slug="demo")
+    assert list(restored.arbiters.values_list("username", flat=True)) == ["chief"]
+    assert entered_by("demo") == {"chief"}
+    assert list(django_user_model.objects.values_list("username", flat=True)) == ["chief"]
+
+
+def test_a_restore_under_another_slug_sits_beside_the_original(demo, tmp_path):
+    first = export("demo")
+    path = tmp_path / "demo.json"
+    path.write_text(first, encoding="utf-8")
+    call_command("import_tournament", str(path), "--slug", "demo-copy", stdout=io.StringIO())
+    copy = json.loads(export("demo-copy"))
+    original = json.loads(first)
+    assert copy["tournament"][0].pop("slug") == "demo-copy"
+    original["tournament"][0].pop("slug")
+    assert copy == original
+    assert Tournament.objects.filter(slug__in=["demo", "demo-copy"]).count() == 2

@@ -302,3 +302,17 @@ def test_a_section_is_closed_to_one_sex_only_without_the_other_in_it(
     assert "Players of the other sex are registered in Men." in page
     section.refresh_from_db()
     assert section.sex == "m"
+
+
+def test_a_trf_registration_keeps_identity_birth_date_and_an_unknown_sex(section, alice):
+    trf = (
+        "012 Accra Open\n"
+        "001    1      Kofi Mensah                       1800 GHA    12345678 1990/04/12"
+        "  0.0    1\n"
+    )
+    [player] = import_players(section, read_import(trf, "trf"), by=alice)
+    assert (player.sex, player.identity_number, player.birth_date) == (
+        "",
+        "12345678",
+        "1990/04/12",
+    )

@@ -30,7 +30,9 @@ class Player(models.Model):
         validators=[validate_single_line],
         help_text=_("At most 33 characters, as a TRF file holds it."),
     )
-    sex = models.CharField(_("sex"), max_length=1, choices=Sex)
+    # Blank when unknown: a TRF file from another program may leave the column empty, and
+    # guessing would put the player in the wrong list of a sex-restricted section or prize.
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex, blank=True)
     title = models.CharField(
         _("title"), max_length=3, blank=True, validators=[validate_single_line]
     )
@@ -39,6 +41,18 @@ class Player(models.Model):
     )
     federation = models.CharField(
         _("federation"), max_length=3, blank=True, validators=[validate_single_line]
+    )
+    # Kept as the file gives them (TRF columns 58-68 and 70-79): the FIDE number with its reserve
+    # digits, and a birth date that older files write with dots or a year only.
+    identity_number = models.CharField(
+        _("identity number"), max_length=11, blank=True, validators=[validate_single_line]
+    )
+    birth_date = models.CharField(
+        _("birth date"),
+        max_length=10,
+        blank=True,
+        validators=[validate_single_line],
+        help_text=_("YYYY/MM/DD, as a TRF file holds it."),
     )
     team = models.ForeignKey(
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
@@ -76,7 +90,7 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=Q(pairing_number__gte=1), name="player_pairing_number_positive"
             ),
-            models.CheckConstraint(condition=Q(sex__in=["m", "w"]), name="player_sex_valid"),
+            models.CheckConstraint(condition=Q(sex__in=["m", "w", ""]), name="player_sex_valid"),
             models.CheckConstraint(
                 condition=Q(rating__isnull=True) | Q(rating__lte=HIGHEST_RATING),
                 name="player_rating_at_most_9999",
@@ -111,7 +125,9 @@ class Player(models.Model):
 
 
 class RequestedBye(models.Model):
-    """A bye the player asked for before the round was paired: ½ or 0 point, the arbiter decides."""
+    """A round the player is not paired in, decided before the round was paired: a requested
+    bye of ½ or 0 point (the arbiter decides), or a full-point bye the rules grant (TRF `F`, as
+    files from other programs carry it)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="requested_byes")
     round_number = models.PositiveSmallIntegerField(_("round"))
@@ -124,7 +140,7 @@ class RequestedBye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["player", "round_number"], name="requested_bye_unique"),
             models.CheckConstraint(
-                condition=Q(points__in=[Decimal("0"), Decimal("0.5")]),
+                condition=Q(points__in=[Decimal("0"), Decimal("0.5"), Decimal("1")]),
                 name="requested_bye_points_valid",
             ),
             models.CheckConstraint(

@@ -116,13 +116,21 @@ def _plain(value):
 
 
 @transaction.atomic
-def import_tournament(document: dict, *, by=None) -> Tournament:
+def import_tournament(
+    document: dict, *, by=None, slug: str | None = None, arbiter=None, recreate_users=False
+) -> Tournament:
     """Create the tournament a backup document holds; return it.
 
     `by` must be allowed to create tournaments (None: a management command, trusted). Refused
     (ServiceError, nothing written) for a document of another format or version, or when a
-    tournament with its slug exists. Users are found by username; one missing here is left out
-    (arbiters) or left empty (who entered a result).
+    tournament with its slug exists. `slug` restores under another slug, beside the copy that
+    has the file's own.
+
+    Users (the arbiters, who entered or changed each result) are found by username. One
+    missing here is, in this order: the `arbiter` user when one is given; with
+    `recreate_users`, a new inactive account of that username without a password (it keeps
+    the file's "entered by" and can be activated by an administrator); otherwise left out of
+    the arbiters and left empty where it entered a result.
     """
     if by is not None and not by.has_perm(CREATE_PERMISSION):
         raise ServiceError(ErrorCode.CREATE_FORBIDDEN)
@@ -133,12 +141,14 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
             ErrorCode.INVALID, case="backup_version", field="file", version=document.get("version")
         )
     try:
-        slug = document["tournament"][0]["slug"]
-    except (KeyError, IndexError, TypeError) as error:
+        slug = slug or document["tournament"][0]["slug"]
+        document = {**document, "tournament": [{**document["tournament"][0], "slug": slug}]}
+        names = _usernames(document)
+    except (KeyError, IndexError, TypeError, AttributeError) as error:
         raise ServiceError(ErrorCode.INVALID, case="no_tournament", field="tournament") from error
     if Tournament.objects.filter(slug=slug).exists():
         raise ServiceError(ErrorCode.TOURNAMENT_EXISTS, field="slug", slug=slug)
-    users = {user.get_username(): user for user in get_user_model().objects.all()}
+    users = _users_of(names, arbiter, recreate_users)
     created: dict[type, dict[int, models.Model]] = {}
     try:
         for kind, model, _lookup, _order in KINDS:
@@ -158,6 +168,36 @@ def import_tournament(document: dict, *, by=None) -> Tournament:
     if by is not None:
         tournament.arbiters.add(by)
     return tournament
+
+
+def _usernames(document: dict) -> set[str]:
+    """Every username the document names: its arbiters and the user fields of its rows."""
+    names = set(document["tournament"][0].get("arbiters", []))
+    for kind, model, _lookup, _order in KINDS:
+        fields = [
+            field.name
+            for field in model._meta.concrete_fields
+            if field.is_relation and field.related_model not in KIND_OF_MODEL
+        ]
+        for row in document.get(kind, []):
+            names.update(row[name] for name in fields if isinstance(row.get(name), str))
+    return names
+
+
+def _users_of(names: set[str], arbiter, recreate: bool) -> dict:
+    """Username -> user for every name of the document (see `import_tournament`)."""
+    model = get_user_model()
+    found = model.objects.filter(**{f"{model.USERNAME_FIELD}__in": names})
+    users = {user.get_username(): user for user in found}
+    for name in sorted(names - users.keys()):
+        if arbiter is not None:
+            users[name] = arbiter
+        elif recreate:
+            user = model(**{model.USERNAME_FIELD: name}, is_active=False)
+            user.set_unusable_password()
+            user.save()
+            users[name] = user
+    return users
 
 
 def _check_results(tournament: Tournament) -> None:

@@ -68,7 +68,14 @@ def section_history(
     )
     if tournament.avoid_teammates:
         history.forbidden_pairs = _teammates(players)
-    if tournament.acceleration:
+    history.forbidden_pairs += [tuple(group) for group in section.forbidden_pairs]
+    if section.acceleration:
+        # An imported file's own virtual points, as its program would pair them.
+        history.acceleration = {
+            int(number): [Decimal(value) for value in values]
+            for number, values in section.acceleration.items()
+        }
+    elif tournament.acceleration:
         history.acceleration = baku_virtual_points(
             [p.pairing_number for p in players], tournament.rounds
         )

@@ -108,12 +108,22 @@ def _numbering_outdated(section: Section) -> None:
 
 
 # What an arbiter may change on a player at any time; the pairing number has its own service.
-EDITABLE_PLAYER_FIELDS = {"name", "sex", "title", "rating", "federation", "team"}
+EDITABLE_PLAYER_FIELDS = {
+    "name",
+    "sex",
+    "title",
+    "rating",
+    "federation",
+    "identity_number",
+    "birth_date",
+    "team",
+}
 
 
 @transaction.atomic
 def update_player(player: Player, *, by, **fields) -> Player:
-    """Change a player's name, sex, title, rating, federation or team, at any time."""
+    """Change a player's name, sex, title, rating, federation, identity number, birth date or
+    team, at any time."""
     require_arbiter(player.section.tournament, by)
     Section.objects.select_for_update().get(pk=player.section_id)
     unknown = set(fields) - EDITABLE_PLAYER_FIELDS
@@ -300,6 +310,8 @@ def _field_problems(section: Section, row: ImportRow) -> list[str]:
         rating=row.rating,
         title=row.title,
         federation=row.federation,
+        identity_number=row.identity_number,
+        birth_date=row.birth_date,
     )
     # Missing names and unreadable sexes already have the reader's own message.
     skip = ["section", "team", "pairing_number"] + [
@@ -382,6 +394,8 @@ def import_players(section: Section, rows: list[ImportRow], *, by) -> list[Playe
             rating=row.rating,
             title=row.title,
             federation=row.federation,
+            identity_number=row.identity_number,
+            birth_date=row.birth_date,
             team=row.team,
         )
         for row in rows

@@ -12,6 +12,7 @@ from decimal import Decimal
 from games.oware.clock import check_clocks
 from games.oware.errors import RecordError
 from games.oware.notation import parse_leniently, replay_record
+from games.oware.ogn import read_ogn
 from games.oware.outcome import (
     GameResult,
     ResultEntryError,
@@ -164,8 +165,7 @@ def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None
         # A reading missing at the end is unknown, as in a record written without clocks.
         clocks = (list(entry.clocks or ()) + [None] * game.plies)[: game.plies]
     else:
-        game = replay_record(entry.record, variant, declared)
-        clocks = parse_leniently(entry.record)[0].clocks
+        game, clocks = _replayed_text(entry.record, variant, declared)
     if game.plies > MAX_RECORD_PLIES:
         raise ServiceError(
             ErrorCode.RECORD_TOO_LONG,
@@ -175,6 +175,21 @@ def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None
             plies=game.plies,
         )
     return game, clocks
+
+
+def _replayed_text(text: str, variant: str, declared: str | None):
+    """A record in the notation, or else an .ogn file (the product's own export among them: it
+    ends a game agreed on a repeated position with the score alone, as Aualé does, which only
+    the .ogn reader understands). A text that neither reads is refused with the notation's
+    reason."""
+    try:
+        return replay_record(text, variant, declared), parse_leniently(text)[0].clocks
+    except RecordError as notation_error:
+        try:
+            read = read_ogn(text, variant)
+        except RecordError:
+            raise notation_error from None
+        return read.game, list(read.clocks)
 
 
 def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) -> str:

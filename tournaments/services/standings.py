@@ -15,7 +15,7 @@ from tournaments.tiebreaks import Standings, records_from_history, standings_fro
 from tournaments.tiebreaks.crosstable import CrosstableRow, crosstable
 from tournaments.trf import Player as TrfPlayer
 from tournaments.trf import Tournament as TrfTournament
-from tournaments.trf.history import write_history
+from tournaments.trf.history import round_cell, write_history
 
 
 @dataclass
@@ -88,7 +88,13 @@ TRF_MAX_RATING = 9999
 def section_trf(section: Section) -> TrfTournament:
     """The section's completed rounds as a TRF file for other programs (docs/trf.md): the
     rank column filled from the standings (ties share a rank) and the `202` line listing the
-    tie-breaks that decide between players on equal points."""
+    tie-breaks that decide between players on equal points.
+
+    The column of the round to pair next (when there is one) announces who will not be paired
+    in it: a requested bye, a withdrawal, a late entry not yet arrived, written as pairing
+    programs read them (`0000 - H`, `Z`, `F`), so that a program pairs that round from the file
+    exactly as the product does. Team-mates kept apart are written as `XXP` lines (pairing
+    programs refuse team records)."""
     table = section_standings(section)
     tournament = section.tournament
     trf = TrfTournament(
@@ -104,10 +110,23 @@ def section_trf(section: Section) -> TrfTournament:
         ],
     )
     write_history(trf, table.history)
+    _announce_next_round(section, table.after_round, trf)
     codes = [code for code in table.standings.tiebreaks if code != "PTS"]
     if codes:
         trf.other_lines.append("202 " + ",".join(codes))
     return trf
+
+
+def _announce_next_round(section: Section, completed: int, trf: TrfTournament) -> None:
+    """Append the next round's absences to the players' round blocks (see `section_trf`)."""
+    if completed >= section.tournament.rounds:
+        return
+    announced = section_history(section, completed, announce_round=completed + 1)
+    by_number = {p.number: p for p in announced.players}
+    for player in trf.players:
+        record = by_number[player.pairing_number].record(completed + 1)
+        if record is not None:
+            player.rounds.append(round_cell(record, announced.scoring))
 
 
 def _trf_player(player: Player, rank: int) -> TrfPlayer:
@@ -121,5 +140,7 @@ def _trf_player(player: Player, rank: int) -> TrfPlayer:
         title=player.title,
         rating=None if rating is not None and rating > TRF_MAX_RATING else rating,
         federation=player.federation,
+        fide_id=player.identity_number,
+        birth_date=player.birth_date,
         rank=rank,
     )

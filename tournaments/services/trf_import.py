@@ -8,8 +8,12 @@ it ended: the entry says so (`score_unknown`), pages show "score unknown", and t
 over game scores say they are incomplete. The next round paired in the product is then the one
 the Dutch engine's command line pairs from the same file.
 
-The file's initial colour (`XXC white1`/`black1`, or record 152) is kept on the section, so its
-later rounds pair as the file's own program would.
+The file is read through the neutral history (tournaments/trf/history.py), so no TRF code is
+interpreted here. Only the rounds the pairing programs count as completed become rounds; a last
+column that only announces who will not be paired next (`0000 - H`, `Z`, `F`, a blank) becomes
+requested byes of the round to pair. The file's initial colour, forbidden pairs (`XXP`) and
+virtual points (`XXA`) are kept on the section, its teams (`013`, `310`) as teams of the
+tournament, so its later rounds pair as the file's own program would.
 """
 
 from decimal import Decimal
@@ -20,25 +24,26 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games.oware.sides import Side
-from tournaments.models import Player, RequestedBye, Round, Section, Tournament
+from tournaments.history import RoundRecord, SectionHistory
+from tournaments.models import Player, RequestedBye, Round, Section, Team, Tournament
 from tournaments.models.results import Ending
+from tournaments.outcomes import RoundOutcome
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
-from tournaments.trf import codes, parse
+from tournaments.trf import parse
+from tournaments.trf.colours import colour_of
 from tournaments.trf.errors import TrfError
+from tournaments.trf.history import history_from_trf
+from tournaments.trf.teams import teams as trf_teams
 
-REQUESTED_BYE_POINTS = {
-    codes.HALF_POINT_BYE: Decimal("0.5"),
-    codes.FULL_POINT_BYE: Decimal("1"),
-    codes.ZERO_POINT_BYE: Decimal("0"),
+BYE_OUTCOMES = {
+    RoundOutcome.HALF_POINT_BYE,
+    RoundOutcome.FULL_POINT_BYE,
+    RoundOutcome.ZERO_POINT_BYE,
 }
-POINTS_OF_GAME = {
-    **dict.fromkeys(codes.WINS, Decimal("1")),
-    **dict.fromkeys(codes.DRAWS, Decimal("0.5")),
-    **dict.fromkeys(codes.LOSSES, Decimal("0")),
-}
+KNOWN_SEXES = {choice.value for choice in Player.Sex}
 
 
 @transaction.atomic
@@ -52,12 +57,14 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
     require_arbiter(tournament, by)
     try:
         trf = parse(text)
+        file_teams = trf_teams(trf)
     except TrfError as error:
         raise ServiceError(ErrorCode.INVALID_TRF, field="file", problem=str(error)) from error
+    history = history_from_trf(trf)
     slug = slugify(name)[: Section._meta.get_field("slug").max_length].strip("-")
     if not slug or tournament.sections.filter(slug=slug).exists():
         raise ServiceError(ErrorCode.DUPLICATE_SECTION, case="taken", field="name", name=name)
-    played = max((len(p.rounds) for p in trf.players), default=0)
+    played = trf.rounds_completed
     if played >= tournament.rounds:
         raise ServiceError(
             ErrorCode.TOO_MANY_ROUNDS, field="file", played=played, rounds=tournament.rounds
@@ -66,84 +73,124 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         name=name,
         slug=slug,
         order=tournament.sections.count(),
-        initial_colour="b" if trf.initial_colour == "b" else "w",
+        initial_colour=colour_of(history.initial_side or Side.SOUTH),
+        forbidden_pairs=[list(group) for group in history.forbidden_pairs],
+        acceleration={
+            str(number): [str(value) for value in values]
+            for number, values in history.acceleration.items()
+        },
     )
     players = {
         p.pairing_number: Player.objects.create(
             section=section,
             pairing_number=p.pairing_number,
             name=p.name or f"#{p.pairing_number}",
-            sex="w" if p.sex.lower() in ("w", "f") else "m",
+            sex=_sex_of(p.sex),
             title=p.title[:3],
             rating=p.rating,
             federation=p.federation[:3],
+            identity_number=p.fide_id,
+            birth_date=p.birth_date,
         )
         for p in trf.players
     }
+    _import_teams(tournament, section, file_teams, players)
     for number in range(1, played + 1):
-        _import_round(section, number, trf, players, by)
+        _import_round(section, number, history, players, by)
+    _announce_next_round(history, played + 1, players)
     return section
 
 
-def _import_round(section: Section, number: int, trf, players: dict[int, Player], by) -> None:
+def _sex_of(text: str) -> str:
+    """The player's sex, blank when the file does not say: guessing would put him in the wrong
+    list of a sex-restricted section or prize. TRF writes women `w`, some programs `f`."""
+    sex = "w" if text.lower() == "f" else text.lower()
+    return sex if sex in KNOWN_SEXES else ""
+
+
+def _import_teams(tournament: Tournament, section: Section, file_teams, players) -> None:
+    """Each team of the file as a team of the tournament (a name already used gets the
+    section's name added); its members join it."""
+    for index, file_team in enumerate(file_teams, start=1):
+        name = file_team.name or f"{section.name} {index}"
+        if tournament.teams.filter(name=name).exists():
+            name = f"{name} ({section.name})"
+        code = f"{section.slug[:6]}{index}"[:10]
+        team = Team.objects.create(tournament=tournament, name=name[:120], code=code)
+        members = [players[n] for n in file_team.members if n in players]
+        Player.objects.filter(pk__in=[p.pk for p in members]).update(team=team)
+
+
+def _announce_next_round(history: SectionHistory, number: int, players) -> None:
+    """A column past the completed rounds says who will not be paired in the next round: each
+    bye it announces becomes a requested bye, so the product pairs that round as the file's
+    program would."""
+    for player in history.players:
+        record = player.record(number)
+        if record is not None and record.outcome in BYE_OUTCOMES:
+            RequestedBye.objects.create(
+                player=players[player.number], round_number=number, points=record.points
+            )
+
+
+def _import_round(
+    section: Section, number: int, history: SectionHistory, players: dict[int, Player], by
+) -> None:
     round_ = Round.objects.create(
         section=section, number=number, status=Round.Status.COMPLETED, published_at=timezone.now()
     )
+    records = {p.number: p.record(number) for p in history.players}
     boards: list[tuple[Player, Player | None, str]] = []
-    outcomes: list[tuple[str, str]] = []  # (South's code, North's code) per game board
+    games: list[tuple[RoundRecord, RoundRecord]] = []  # (South's record, North's) per board
     seen: set[int] = set()
-    for trf_player in trf.players:
-        tpn = trf_player.pairing_number
-        if number > len(trf_player.rounds) or tpn in seen:
+    for tpn, record in records.items():
+        if record is None or tpn in seen:
             continue
-        cell = trf_player.rounds[number - 1]
-        if cell.opponent is None or cell.opponent == tpn:
-            if cell.result == codes.PAIRING_BYE:
+        seen.add(tpn)
+        if not record.outcome.has_opponent:
+            if record.outcome is RoundOutcome.PAIRING_BYE:
                 boards.append((players[tpn], None, _("Pairing-allocated bye")))
-            elif cell.result in REQUESTED_BYE_POINTS:
+            elif record.outcome in BYE_OUTCOMES:
                 RequestedBye.objects.create(
-                    player=players[tpn],
-                    round_number=number,
-                    points=REQUESTED_BYE_POINTS[cell.result],
+                    player=players[tpn], round_number=number, points=record.points
                 )
-            seen.add(tpn)
             continue
-        other = next(p for p in trf.players if p.pairing_number == cell.opponent)
-        their = other.rounds[number - 1] if number <= len(other.rounds) else None
-        if their is None or their.opponent != tpn:
+        theirs = records.get(record.opponent)
+        if theirs is None or theirs.opponent != tpn:
             raise ServiceError(
                 ErrorCode.INVALID_TRF,
                 case="opponents",
                 field="file",
                 round=number,
                 a=tpn,
-                b=cell.opponent,
+                b=record.opponent,
             )
-        south, north = (tpn, cell.opponent) if cell.colour == "w" else (cell.opponent, tpn)
-        own, theirs = (cell.result, their.result) if south == tpn else (their.result, cell.result)
+        seen.add(record.opponent)
+        # A forfeit's side may be missing from the file: the player listed first sits South.
+        south_first = record.side is not Side.NORTH
+        south, north = (tpn, record.opponent) if south_first else (record.opponent, tpn)
         boards.append((players[south], players[north], _("Imported from TRF")))
-        outcomes.append((own, theirs))
-        seen.update((tpn, cell.opponent))
+        games.append((record, theirs) if south_first else (theirs, record))
     # Games first by board, the bye last, as the product stores rounds.
     boards.sort(key=lambda board: board[1] is None)
     store_boards(round_, boards)
-    games = round_.pairings.filter(north__isnull=False).select_related(
+    pairings = round_.pairings.filter(north__isnull=False).select_related(
         "round__section__tournament", "south", "north"
     )
-    for pairing, (south_code, north_code) in zip(games.order_by("board"), outcomes, strict=True):
-        entry = _entry(south_code, north_code)
-        record_result(pairing, entry, by=by, reason=_("Imported from TRF"))
+    for pairing, (south, north) in zip(pairings.order_by("board"), games, strict=True):
+        record_result(pairing, _entry(south, north), by=by, reason=_("Imported from TRF"))
 
 
-def _entry(south: str, north: str) -> ResultEntry:
+def _entry(south: RoundRecord, north: RoundRecord) -> ResultEntry:
     """What the file says of a game, and nothing more: a forfeit and who was absent, or the
     points with the game score unknown."""
-    if south in codes.FORFEITS or north in codes.FORFEITS:
-        if south == codes.FORFEIT_LOSS and north == codes.FORFEIT_LOSS:
+    forfeit = {RoundOutcome.FORFEIT_WIN, RoundOutcome.FORFEIT_LOSS}
+    if south.outcome in forfeit or north.outcome in forfeit:
+        loss = RoundOutcome.FORFEIT_LOSS
+        if south.outcome is loss and north.outcome is loss:
             return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
-        absent = Side.SOUTH if south == codes.FORFEIT_LOSS else Side.NORTH
+        absent = Side.SOUTH if south.outcome is loss else Side.NORTH
         return ResultEntry(ending=Ending.FORFEIT, decided_by=absent.letter)
-    south_points = POINTS_OF_GAME[south]
     return ResultEntry(
-        south_points=south_points, north_points=Decimal(1) - south_points, score_unknown=True
+        south_points=south.points, north_points=Decimal(1) - south.points, score_unknown=True
     )

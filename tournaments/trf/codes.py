@@ -32,4 +32,12 @@ WINS = frozenset({WIN, SHORT_WIN})
 DRAWS = frozenset({DRAW, SHORT_DRAW})
 LOSSES = frozenset({LOSS, SHORT_LOSS})
 
+WITHOUT_OPPONENT = frozenset({FORFEIT_WIN, FORFEIT_LOSS, DRAW}) | BYES
+"""Codes a block may carry with ``0000``: the byes, and the unplayed ``+ - =`` that pairing
+programs write for a round without a scheduled opponent (a win, a loss, half a point). The other
+game codes need an opponent (bbpPairings refuses them too)."""
+PAIRED_WITHOUT_OPPONENT = frozenset({PAIRING_BYE, FORFEIT_WIN})
+"""Codes that show, even without an opponent, that the player took part in the round's pairing:
+bbpPairings counts the rounds of a file up to the last one with such a block or an opponent."""
+
 COLOURS = frozenset({"w", "b", "-"})

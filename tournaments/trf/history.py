@@ -25,6 +25,12 @@ _CODE_OF_OUTCOME = {
     RoundOutcome.ZERO_POINT_BYE: codes.ZERO_POINT_BYE,
 }
 
+_UNPAIRED_OUTCOME = {
+    codes.FORFEIT_WIN: RoundOutcome.FULL_POINT_BYE,
+    codes.FORFEIT_LOSS: RoundOutcome.ZERO_POINT_BYE,
+    codes.DRAW: RoundOutcome.HALF_POINT_BYE,
+}
+
 
 def round_record(
     cell: RoundCell | None, scoring: Scoring = DEFAULT_SCORING, round_number: int | None = None
@@ -36,6 +42,11 @@ def round_record(
     """
     if cell is None:
         return NOT_PAIRED
+    if cell.opponent is None and cell.result in _UNPAIRED_OUTCOME:
+        # ``0000 - +`` / ``-`` / ``=``: an unplayed round worth a win, nothing or half a point,
+        # which the product keeps as the bye of the same value.
+        outcome = _UNPAIRED_OUTCOME[cell.result]
+        return RoundRecord(outcome, scoring.unplayed_points(outcome), round=round_number)
     outcome = outcome_of_code(cell.result)
     if not outcome.has_opponent:
         return RoundRecord(outcome, cell.points(scoring), round=round_number)

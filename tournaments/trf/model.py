@@ -51,8 +51,17 @@ class RoundCell:
 
     @property
     def is_absence(self) -> bool:
-        """True when the player was not paired by request or absence (``H``, ``F`` or ``Z``)."""
-        return self.result in (codes.HALF_POINT_BYE, codes.FULL_POINT_BYE, codes.ZERO_POINT_BYE)
+        """True when the player was not paired: ``H``, ``F``, ``Z``, or an unpaired ``-`` or
+        ``=`` without opponent (what a file says of a round about to be paired)."""
+        if self.opponent is not None:
+            return False
+        return self.result not in codes.PAIRED_WITHOUT_OPPONENT
+
+    @property
+    def takes_part(self) -> bool:
+        """True when the block shows the player in the round's pairing: an opponent, the
+        pairing-allocated bye, or an unplayed win without opponent."""
+        return self.opponent is not None or self.result in codes.PAIRED_WITHOUT_OPPONENT
 
     @property
     def side(self) -> str | None:
@@ -134,17 +143,19 @@ class Tournament:
 
     @property
     def rounds_completed(self) -> int:
-        """Rounds with results: ``rounds_played`` less a final column that only announces absences.
+        """Rounds with results, counted as the pairing programs count them: up to the last round
+        in which some block has an opponent, the pairing-allocated bye or an unplayed win.
 
-        A file prepared for pairing round r may already carry ``0000 - H``/``Z``
-        blocks in column r for players who will not be paired; that column is
-        not a completed round.  The round to pair next is ``rounds_completed + 1``.
+        A file prepared for pairing round r may already carry ``0000 - H``/``Z``/``F`` or blank
+        blocks in column r for players who will not be paired; that column is not a completed
+        round.  The round to pair next is ``rounds_completed + 1``.
         """
-        last = self.rounds_played
-        if last == 0:
-            return 0
-        cells = [p.rounds[last - 1] for p in self.players if len(p.rounds) >= last]
-        return last - 1 if all(c.is_absence for c in cells) else last
+        completed = 0
+        for p in self.players:
+            for r, cell in enumerate(p.rounds, start=1):
+                if r > completed and cell.takes_part:
+                    completed = r
+        return completed
 
     def player(self, pairing_number: int) -> Player:
         """The player with that pairing number; ``KeyError`` if there is none."""

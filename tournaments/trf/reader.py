@@ -80,11 +80,7 @@ def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_co
     elif code in _TEXT_HEADERS:
         setattr(t, _TEXT_HEADERS[code], _header_value(line))
     elif code in _COUNT_HEADERS:
-        setattr(
-            t,
-            _COUNT_HEADERS[code],
-            _int_field(line, 4, len(line), number, "a count", blank_ok=True),
-        )
+        setattr(t, _COUNT_HEADERS[code], _read_count(line, number))
     elif code == "112":
         t.deputy_arbiters.append(_header_value(line))
     elif code == "132":
@@ -112,6 +108,17 @@ def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_co
         t.acceleration[tpn] = values
     else:
         t.other_lines.append(line.rstrip())
+
+
+def _read_count(line: str, number: int) -> int | None:
+    """A count header's number. Some programs add a remark after it (``062 15 (12)``: the
+    players, and in brackets a second count); the leading number is the record's count."""
+    words = line[4:].split()
+    if not words:
+        return None
+    if words[0].isdigit():
+        return int(words[0])
+    return _int_field(line, 4, len(line), number, "a count", blank_ok=True)
 
 
 def _agree(seen: dict, code: str, value, number: int, what: str) -> None:
@@ -270,6 +277,6 @@ def _read_cell(block: str, start: int, number: int) -> RoundCell:
     result = block[9].upper() if block[9] != " " else codes.ZERO_POINT_BYE
     if result not in codes.ALL:
         raise TrfError("result_code", number, start + 10, found=block[9])
-    if opponent is None and result in codes.PLAYED | codes.FORFEITS:
+    if opponent is None and result not in codes.WITHOUT_OPPONENT:
         raise TrfError("no_opponent", number, start + 10, found=block[9])
     return RoundCell(opponent, colour, result)
