@@ -147,3 +147,17 @@ def test_a_restore_under_another_slug_sits_beside_the_original(demo, tmp_path):
     original["tournament"][0].pop("slug")
     assert copy == original
     assert Tournament.objects.filter(slug__in=["demo", "demo-copy"]).count() == 2
+
+
+def test_an_older_backup_keeps_its_first_players_side(demo, tmp_path):
+    """Backups written before sections stored a side carry round 1's first side as a TRF colour."""
+    document = json.loads(export("demo"))
+    for row in document["section"]:
+        row["initial_colour"] = "b"
+        del row["initial_side"]
+    empty_the_database()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    call_command("import_tournament", str(path), stdout=io.StringIO())
+    sides = set(Tournament.objects.get(slug="demo").sections.values_list("initial_side", flat=True))
+    assert sides == {"N"}

@@ -101,7 +101,7 @@ def snapshot(section) -> dict:
             for p in r.pairings.filter(north__isnull=True).select_related("south")
         ),
         "rounds": section.rounds.count(),
-        "initial_colour": section.initial_colour,
+        "initial_side": section.initial_side,
         "acceleration": section.acceleration,
     }
 
@@ -308,7 +308,7 @@ def test_trf26_team_records_acceleration_and_initial_colour_are_kept(alice):
     team = event.teams.get()
     assert team.name == "Accra Lions"
     assert sorted(team.players.values_list("pairing_number", flat=True)) == [1, 3]
-    assert section.initial_colour == "b"
+    assert section.initial_side == "N"
     exported = parse(dumps(section_trf(section)))
     assert exported.acceleration == {
         1: [Decimal("1"), Decimal("1"), Decimal("0")],

@@ -7,7 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.oware.sides import Side
 from games.oware.variants import VARIANTS
+from tournaments.models.sides import SIDE_CHOICES
 from tournaments.models.validators import (
     validate_single_line,
     validate_team_tiebreaks,
@@ -168,11 +170,11 @@ class Section(models.Model):
     numbered = models.BooleanField(_("players numbered"), default=False)
     # The side the first pairing number plays in round 1 (TRF `XXC white1`/`black1`): South
     # unless a section imported from another program says otherwise.
-    initial_colour = models.CharField(
+    initial_side = models.CharField(
         _("side of the first player in round 1"),
         max_length=1,
-        choices=[("w", _("South")), ("b", _("North"))],
-        default="w",
+        choices=SIDE_CHOICES,
+        default=Side.SOUTH.letter,
     )
     # Groups of pairing numbers of which no two may meet (TRF `XXP`), from an imported file:
     # the pairing adds them to the team-mates it keeps apart.

@@ -152,7 +152,10 @@ def import_tournament(
     created: dict[type, dict[int, models.Model]] = {}
     try:
         for kind, model, _lookup, _order in KINDS:
-            rows = [_new_row(model, data, created, users) for data in document.get(kind, [])]
+            rows = [
+                _new_row(model, _upgraded(kind, data), created, users)
+                for data in document.get(kind, [])
+            ]
             saved = model.objects.bulk_create([row for _number, row in rows])
             created[model] = {number: row for (number, _row), row in zip(rows, saved, strict=True)}
             _restore_timestamps(model, document.get(kind, []), saved)
@@ -215,6 +218,18 @@ def _check_results(tournament: Tournament) -> None:
             raise ServiceError(
                 ErrorCode.INVALID, case="damaged_backup", field="file", problem=problem
             ) from error
+
+
+# Backups written before a section stored its first player's side kept it as a TRF colour.
+_SIDE_OF_OLD_COLOUR = {"w": "S", "b": "N"}
+
+
+def _upgraded(kind: str, data: dict) -> dict:
+    """A row of an older backup in today's fields."""
+    if kind == "section" and "initial_colour" in data and "initial_side" not in data:
+        colour = data["initial_colour"]
+        return {**data, "initial_side": _SIDE_OF_OLD_COLOUR.get(colour, colour)}
+    return data
 
 
 def _new_row(model, data: dict, created, users) -> tuple[int, models.Model]:

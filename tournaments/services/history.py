@@ -15,7 +15,6 @@ from tournaments.models.results import Ending
 from tournaments.models.sides import BYE
 from tournaments.outcomes import RoundOutcome, Scoring
 from tournaments.pairing.baku import baku_virtual_points
-from tournaments.trf.colours import side_of
 
 ABSENCE_BY_POINTS = {
     Decimal("0"): RoundOutcome.ZERO_POINT_BYE,
@@ -63,8 +62,7 @@ def section_history(
         players=histories,
         total_rounds=tournament.rounds,
         scoring=scoring,
-        # The stored column keeps the TRF colour of `XXC` (see Section.initial_colour).
-        initial_side=side_of(section.initial_colour),
+        initial_side=Side.from_letter(section.initial_side),
     )
     if tournament.avoid_teammates:
         history.forbidden_pairs = _teammates(players)

@@ -33,7 +33,6 @@ from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
 from tournaments.trf import parse
-from tournaments.trf.colours import colour_of
 from tournaments.trf.errors import TrfError
 from tournaments.trf.history import history_from_trf
 from tournaments.trf.teams import teams as trf_teams
@@ -73,7 +72,7 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         name=name,
         slug=slug,
         order=tournament.sections.count(),
-        initial_colour=colour_of(history.initial_side or Side.SOUTH),
+        initial_side=(history.initial_side or Side.SOUTH).letter,
         forbidden_pairs=[list(group) for group in history.forbidden_pairs],
         acceleration={
             str(number): [str(value) for value in values]

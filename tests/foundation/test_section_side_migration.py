@@ -1,0 +1,36 @@
+"""A section's first-round side moves from a TRF colour (w/b) to a side (S/N), both ways."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("tournaments", "0020_trf_identity_and_pairing_settings")]
+AFTER = [("tournaments", "0021_section_initial_side")]
+
+
+def migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+def sections(apps, column):
+    Section = apps.get_model("tournaments", "Section")
+    return dict(Section.objects.order_by("name").values_list("name", column))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_colours_become_sides_and_back():
+    apps = migrate(BEFORE)
+    Tournament = apps.get_model("tournaments", "Tournament")
+    Section = apps.get_model("tournaments", "Section")
+    tournament = Tournament.objects.create(name="Accra Open", slug="accra")
+    Section.objects.create(tournament=tournament, name="Men", slug="men", initial_colour="w")
+    Section.objects.create(tournament=tournament, name="Women", slug="women", initial_colour="b")
+    try:
+        assert sections(migrate(AFTER), "initial_side") == {"Men": "S", "Women": "N"}
+        assert sections(migrate(BEFORE), "initial_colour") == {"Men": "w", "Women": "b"}
+    finally:
+        migrate(AFTER)
+        Tournament.objects.filter(slug="accra").delete()
