@@ -188,13 +188,26 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Oware tournament manager API",
     "DESCRIPTION": "Pairings, results and standings of Oware Swiss tournaments.",
-    "VERSION": "1.0.0",
+    "VERSION": "1.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page loads Swagger UI and Redoc from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Null sent as null in the schema too: a generated client types `Error.field` as optional.
+    "ENUM_ADD_EXPLICIT_BLANK_NULL_CHOICE": False,
+    # Relative, so that the schema is right on every host that serves it.
+    "SERVERS": [{"url": "/", "description": "The server that serves this schema."}],
+    # A board's type and the type of a seat without a board are two different choices.
+    "ENUM_NAME_OVERRIDES": {
+        "BoardTypeEnum": ["board", "pairing_bye"],
+        "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.exact_schema",
+    ],
 }
 
 # One shared cache for every app server when REDIS_URL (or CACHE_URL) names one; otherwise each
