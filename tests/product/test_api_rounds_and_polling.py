@@ -177,3 +177,60 @@ def test_polling_with_since_returns_only_results_changed_since(api, alice, crowd
     assert api.get("/api/v1/tournaments/accra/games/", {"since": later}).json()["results"] == []
     refused = api.get("/api/v1/tournaments/accra/games/?since=yesterday")
     assert refused.status_code == 400 and refused.json()["field"] == "since"
+
+
+REPRESENTATIONS = [
+    ("/api/v1/tournaments/accra/men/rounds/1/", {}),
+    ("/api/v1/tournaments/accra/men/rounds/1/?format=csv", {}),
+    ("/api/v1/tournaments/accra/men/rounds/1/?format=ndjson", {}),
+    ("/api/v1/tournaments/accra/men/rounds/1/", {"HTTP_ACCEPT": "text/csv"}),
+    ("/api/v1/tournaments/accra/men/standings/", {}),
+    ("/api/v1/tournaments/accra/men/standings/?round=0", {}),
+]
+
+
+@pytest.mark.parametrize("credentials", ["anonymous", "token"])
+def test_each_representation_has_its_own_etag(api, alice, crowded_round, credentials):
+    if credentials == "token":
+        from rest_framework.authtoken.models import Token
+
+        api.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.create(user=alice).key)
+    seen = []
+    for path, headers in REPRESENTATIONS:
+        response = api.get(path, **headers)
+        assert response.status_code == 200, path
+        assert "Accept" in response["Vary"], path
+        again = api.get(path, HTTP_IF_NONE_MATCH=response["ETag"], **headers)
+        assert again.status_code == 304, path
+        seen.append((path, headers, response["ETag"], response["Content-Type"], response.content))
+    for path, headers, tag, content_type, content in seen:
+        # Only a tag of the very same bytes, in the same media type, may answer 304.
+        others = [
+            other_tag
+            for _p, _h, other_tag, other_type, other in seen
+            if (other_type, other) != (content_type, content)
+        ]
+        assert tag not in others, (path, headers)
+        answer = api.get(path, HTTP_IF_NONE_MATCH=", ".join(others), **headers)
+        assert answer.status_code == 200, (path, headers)
+    if credentials == "anonymous":
+        # The revision cache names each representation apart, even when the bytes agree.
+        assert len({tag for _p, _h, tag, _t, _c in seen}) == len(REPRESENTATIONS)
+
+
+@pytest.mark.parametrize("credentials", ["anonymous", "token"])
+def test_downloads_keep_their_file_names_for_every_client(api, alice, crowded_round, credentials):
+    if credentials == "token":
+        from rest_framework.authtoken.models import Token
+
+        api.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.create(user=alice).key)
+    names = {
+        "trf/": "accra-men.trf",
+        "games.txt": "accra-men-games.txt",
+        "games-ogn.zip": "accra-men-ogn.zip",
+    }
+    for name, file_name in names.items():
+        for _twice in range(2):  # the second comes from the cache
+            response = api.get(f"/api/v1/tournaments/accra/men/{name}")
+            assert response.status_code == 200, name
+            assert response["Content-Disposition"] == f'attachment; filename="{file_name}"'
