@@ -10,6 +10,7 @@ from drf_spectacular.views import (
 
 from tournaments.api import backup, root, views
 from tournaments.api.errors import page_not_found
+from tournaments.api.renderers import TABLE_FORMATS
 from tournaments.views.caching import revalidated
 
 # Redoc and Swagger UI (served from our static files) write their own <style> elements and Redoc
@@ -67,6 +68,25 @@ resources = [
     path(section + "games.txt", revalidated(views.SectionGamesText.as_view()), name="games-text"),
     path(section + "games-ogn.zip", revalidated(views.SectionGamesOgn.as_view()), name="games-ogn"),
 ]
+# The tables as files of their own (`standings.csv`), beside `?format=`: one operation per media
+# type, so that a generated client has a function that returns the text.
+tables = [
+    path(
+        section + f"rounds/<int:number>.{format}",
+        revalidated(views.RoundTable.as_view()),
+        {"format": format},
+        name=f"round-{format}",
+    )
+    for format in TABLE_FORMATS
+] + [
+    path(
+        section + f"standings.{format}",
+        revalidated(views.Standings.as_view()),
+        {"format": format},
+        name=f"standings-{format}",
+    )
+    for format in TABLE_FORMATS
+]
 urlpatterns = [
     path("", root.ApiRoot.as_view(), name="root"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -77,7 +97,7 @@ urlpatterns = [
         name="swagger",
     ),
     path("v1/", root.VersionRoot.as_view(), name="v1-root"),
-    path("v1/", include((resources, "v1"))),
+    path("v1/", include(([*resources, *tables], "v1"))),
     *resources,
     # Anything else under /api/ answers the API's JSON 404, in DEBUG too.
     re_path(r"^.*$", page_not_found, name="not-found"),

@@ -234,3 +234,43 @@ def test_downloads_keep_their_file_names_for_every_client(api, alice, crowded_ro
             response = api.get(f"/api/v1/tournaments/accra/men/{name}")
             assert response.status_code == 200, name
             assert response["Content-Disposition"] == f'attachment; filename="{file_name}"'
+
+
+def test_cross_origin_reads_are_off_by_default(api, crowded_round):
+    response = api.get("/api/v1/tournaments/", HTTP_ORIGIN="https://club.example")
+    assert response.status_code == 200
+    assert "Access-Control-Allow-Origin" not in response
+
+
+def test_named_origins_may_read_but_never_write(api, alice, crowded_round, settings):
+    settings.API_CORS_ORIGINS = ["https://club.example"]
+    read = api.get("/api/v1/tournaments/accra/men/rounds/1/", HTTP_ORIGIN="https://club.example")
+    assert read["Access-Control-Allow-Origin"] == "https://club.example"
+    assert "ETag" in read["Access-Control-Expose-Headers"]
+    assert "Origin" in read["Vary"]
+    assert "Access-Control-Allow-Credentials" not in read
+    stranger = api.get("/api/v1/tournaments/", HTTP_ORIGIN="https://elsewhere.example")
+    assert "Access-Control-Allow-Origin" not in stranger
+    preflight = api.options(
+        "/api/v1/tournaments/",
+        HTTP_ORIGIN="https://club.example",
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET",
+    )
+    assert preflight.status_code == 204
+    assert preflight["Access-Control-Allow-Methods"] == "GET, HEAD"
+    game = crowded_round.pairings.get(board=1)
+    write_preflight = api.options(
+        f"/api/v1/tournaments/accra/games/{game.pk}/result/",
+        HTTP_ORIGIN="https://club.example",
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
+    )
+    assert "Access-Control-Allow-Origin" not in write_preflight
+    api.force_authenticate(alice)
+    write = api.post(
+        f"/api/v1/tournaments/accra/games/{game.pk}/result/",
+        {"ending": "capture", "south_seeds": 30, "north_seeds": 18},
+        format="json",
+        HTTP_ORIGIN="https://club.example",
+    )
+    assert write.status_code == 200  # a script on the server may; a browser cannot read it
+    assert "Access-Control-Allow-Origin" not in write

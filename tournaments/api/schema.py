@@ -5,6 +5,8 @@ give, all in the one error shape: 400 and 404 everywhere, 429 when throttled, 50
 resort; 401, 403 and 409 on writes, which need an arbiter's credentials.
 """
 
+import re
+
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 
@@ -80,6 +82,7 @@ TABLE_MEDIA_TYPES = {
     "text/csv": "One row per line after a header row.",
     "application/x-ndjson": "One JSON object per line.",
 }
+TABLE_FILES = {".csv": "text/csv", ".ndjson": "application/x-ndjson"}
 CONTENT_DISPOSITION = {
     "Content-Disposition": {
         "description": "attachment, with the file's name.",
@@ -112,7 +115,7 @@ def resource_tag(path: str) -> str:
         ("rounds", "rounds"),
         ("pair", "rounds"),
     ]:
-        if word in parts:
+        if word in [part.split(".")[0] for part in parts]:  # `standings.csv` too
             return tag
     return "tournaments"
 
@@ -120,7 +123,7 @@ def resource_tag(path: str) -> str:
 def operation_id(path: str, operation_id: str) -> str:
     """Ids a generated client can name functions after: letters, digits and underscores; the
     versioned paths get the plain names, the 1.0 aliases the same prefixed with `legacy_`."""
-    cleaned = "".join(c if c.isalnum() else "_" for c in operation_id)
+    cleaned = re.sub(r"[^A-Za-z0-9]+", "_", operation_id)
     if path.startswith(VERSIONED):
         return cleaned.removeprefix("v1_")
     return cleaned if path in ("/api/", LIVE_BOARD_PATH) else "legacy_" + cleaned
@@ -154,6 +157,11 @@ def exact_schema(result, generator, request, public):
             operation["tags"] = [resource_tag(path)]
             if path != "/api/" and path.startswith("/api/") and not path.startswith(VERSIONED):
                 operation["deprecated"] = True
+            if path.endswith(tuple(TABLE_FILES)):
+                # The address names the format already.
+                operation["parameters"] = [
+                    p for p in operation.get("parameters", []) if p["name"] != "format"
+                ]
             for status, response in operation["responses"].items():
                 exact_response(path, status, response)
     return result
@@ -176,6 +184,13 @@ def exact_response(path: str, status: str, response: dict) -> None:
     if content is None:
         return
     content.pop("text/html", None)  # the browsable API, for people
+    table_file = next((t for t in TABLE_FILES if path.endswith(t)), None)
+    if table_file is not None:
+        # `standings.csv`: that media type only.
+        kept = TABLE_FILES[table_file]
+        response["content"] = {kept: content[kept]}
+        response["headers"] = CONTENT_DISPOSITION
+        content = response["content"]
     for media_type, description in TABLE_MEDIA_TYPES.items():
         if media_type in content:
             content[media_type] = {"schema": TEXT | {"description": description}}

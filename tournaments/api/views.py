@@ -69,6 +69,13 @@ def wants_table(request) -> bool:
     return getattr(request.accepted_renderer, "format", "json") in TABLE_FORMATS
 
 
+def as_file(request, response: Response, name: str) -> Response:
+    """A table answered as CSV or NDJSON, named for saving: `name` and the format's extension."""
+    extension = request.accepted_renderer.format
+    response["Content-Disposition"] = f'attachment; filename="{name}.{extension}"'
+    return response
+
+
 def published_games(slug: str):
     """The games of the published rounds of tournament `slug`, with players, results, records
     and result versions, in one query."""
@@ -196,7 +203,8 @@ class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
         round_ = self.get_object()
         if not wants_table(request):
             return Response(RoundSerializer(round_).data)
-        return Response(round_rows(round_))
+        name = f"{kwargs['slug']}-{kwargs['section']}-round{round_.number}"
+        return as_file(request, Response(round_rows(round_)), name)
 
     @extend_schema(summary="Delete a draft round (arbiters)", responses={204: None})
     def delete(self, request, slug, section, number):
@@ -204,6 +212,12 @@ class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
         round_ = get_object_or_404(group.rounds.all(), number=number)
         delete_draft_round(round_, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundTable(RoundDetail):
+    """One published round's seats as a file: `rounds/{n}.csv` or `rounds/{n}.ndjson`."""
+
+    http_method_names = ["get", "head", "options"]
 
 
 ROUND_COLUMNS = [
@@ -291,7 +305,7 @@ class Standings(ConditionalReadMixin, APIView):
             ),
         ],
     )
-    def get(self, request, slug, section):
+    def get(self, request, slug, section, **kwargs):
         group = public_section(slug, section)
         table = section_standings(group, _round_parameter(request, group))
         rows = [
@@ -310,13 +324,14 @@ class Standings(ConditionalReadMixin, APIView):
             for place, player, values in table.rows()
         ]
         if wants_table(request):
-            return Response(
+            table = Response(
                 [
                     {key: value for key, value in row.items() if key != "values"}
                     | {code: value for code, value in row["values"].items()}
                     for row in rows
                 ]
             )
+            return as_file(request, table, f"{slug}-{section}-standings")
         return Response(
             StandingsSerializer(
                 {
