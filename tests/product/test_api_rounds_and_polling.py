@@ -274,3 +274,19 @@ def test_named_origins_may_read_but_never_write(api, alice, crowded_round, setti
     )
     assert write.status_code == 200  # a script on the server may; a browser cannot read it
     assert "Access-Control-Allow-Origin" not in write
+
+
+@pytest.mark.parametrize("credentials", ["anonymous", "token"])
+def test_an_empty_table_is_still_a_file_of_its_type(api, alice, section, credentials):
+    if credentials == "token":
+        from rest_framework.authtoken.models import Token
+
+        api.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.create(user=alice).key)
+    as_csv = api.get("/api/v1/tournaments/accra/men/standings.csv")
+    assert as_csv.status_code == 200
+    assert as_csv["Content-Type"] == "text/csv; charset=utf-8"
+    assert as_csv.content.decode().startswith("place,rank,player_id,pairing_number,name,team")
+    as_ndjson = api.get("/api/v1/tournaments/accra/men/standings.ndjson")
+    assert as_ndjson.status_code == 200 and as_ndjson.content == b""
+    assert as_ndjson["Content-Type"] == "application/x-ndjson; charset=utf-8"
+    assert as_ndjson["ETag"] != as_csv["ETag"]

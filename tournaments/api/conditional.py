@@ -28,7 +28,7 @@ def last_change(slug: str | None):
 def representation_etag(response) -> str:
     """A strong tag of the body and its media type: the same bytes as CSV and as NDJSON (an
     empty table) are two representations."""
-    digest = hashlib.md5(response["Content-Type"].encode(), usedforsecurity=False)
+    digest = hashlib.md5(response.get("Content-Type", "").encode(), usedforsecurity=False)
     digest.update(response.content)
     return f'"{digest.hexdigest()}"'
 

@@ -18,6 +18,8 @@ READ_ERRORS = {
     "429": "Too many requests; retry after the time the Retry-After header gives.",
     "500": "The server failed.",
 }
+# Refused by the HTTP server before the API reads the request, in its own HTML.
+HTTP_SERVER_ERRORS = {"414": "The address (with its query) is longer than the server reads."}
 WRITE_ERRORS = {
     "401": "No credentials, or wrong ones (the WWW-Authenticate header says which scheme).",
     "403": "The credentials are right but not those of an arbiter of this tournament.",
@@ -28,6 +30,9 @@ WRITE_ERRORS = {
 # Examples of path parameters: the demo tournament (`manage.py loaddemo`), so that readers of
 # the docs, and the fuzzer, reach real data.
 PATH_EXAMPLES = {"slug": "demo", "section": "men", "number": 1}
+# Django's <slug:…> converter: any other text is an address the API does not have at all.
+SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"
+SLUG_PARAMETERS = ("slug", "section")
 QUERY_DESCRIPTIONS = {"format": "The response format: json (default), csv or ndjson."}
 PATH_DESCRIPTIONS = {
     "slug": "The tournament's slug, as in its page's address.",
@@ -50,6 +55,8 @@ class OwareAutoSchema(AutoSchema):
                 parameter.setdefault("example", PATH_EXAMPLES[parameter["name"]])
             if parameter["name"] in PATH_DESCRIPTIONS:
                 parameter["description"] = PATH_DESCRIPTIONS[parameter["name"]]
+            if parameter["name"] in SLUG_PARAMETERS:
+                parameter["schema"]["pattern"] = SLUG_PATTERN
         return operation
 
     def get_summary(self):
@@ -67,6 +74,11 @@ class OwareAutoSchema(AutoSchema):
                 responses[code] = self._get_response_for_code(
                     OpenApiResponse(ErrorSerializer, description=description), code
                 )
+        for code, description in HTTP_SERVER_ERRORS.items():
+            responses[code] = {
+                "description": description,
+                "content": {"text/html": {"schema": TEXT}},
+            }
         return responses
 
 
@@ -74,9 +86,9 @@ class OwareAutoSchema(AutoSchema):
 TEXT = {"type": "string"}
 BINARY = {"type": "string", "format": "binary"}
 DOWNLOADS = {
-    "trf/": ("text/plain", TEXT, "The section as a TRF-2026 file."),
-    "games.txt": ("text/plain", TEXT, "Every recorded game in the notation."),
-    "games-ogn.zip": ("application/zip", BINARY, "A zip of Aualé .ogn files, one per game."),
+    "}/trf/": ("text/plain", TEXT, "The section as a TRF-2026 file."),
+    "}/games.txt": ("text/plain", TEXT, "Every recorded game in the notation."),
+    "}/games-ogn.zip": ("application/zip", BINARY, "A zip of Aualé .ogn files, one per game."),
 }
 TABLE_MEDIA_TYPES = {
     "text/csv": "One row per line after a header row.",
@@ -105,7 +117,7 @@ def resource_tag(path: str) -> str:
         return "api"
     if parts[-1] in ("import", "export", "import-trf"):
         return "backups"
-    if parts[-1] in DOWNLOADS or parts[-1] + "/" in DOWNLOADS:
+    if path.endswith(tuple(DOWNLOADS)):
         return "files"
     for word, tag in [
         ("games", "games"),
@@ -201,16 +213,24 @@ def live_board_operations() -> dict:
     state = {"application/json": {"schema": {"$ref": "#/components/schemas/LiveBoardState"}}}
     # Outside /api/, Django's own 500 page answers.
     server_error = {"description": "The server failed.", "content": {"text/html": {"schema": TEXT}}}
+    http_414 = {
+        "description": HTTP_SERVER_ERRORS["414"],
+        "content": {"text/html": {"schema": TEXT}},
+    }
     not_found = {
-        "description": "No published live board with this code.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        "description": "No published live board with this code (JSON); an address that is no "
+        "board's at all, such as a slug with other characters, gets the site's HTML page.",
+        "content": {
+            "application/json": {"schema": {"$ref": "#/components/schemas/Error"}},
+            "text/html": {"schema": TEXT},
+        },
     }
     parameters = [
         {
             "in": "path",
             "name": "slug",
             "required": True,
-            "schema": {"type": "string"},
+            "schema": {"type": "string", "pattern": SLUG_PATTERN},
             "description": PATH_DESCRIPTIONS["slug"],
         },
         {
@@ -237,6 +257,7 @@ def live_board_operations() -> dict:
             "responses": {
                 "200": {"description": "The board.", "content": state},
                 "404": not_found,
+                "414": http_414,
                 "500": server_error,
             },
         },
@@ -277,6 +298,7 @@ def live_board_operations() -> dict:
                 "404": not_found,
                 "405": {"description": "Only GET and POST.", "content": error},
                 "409": {"description": "Another device holds the side.", "content": error},
+                "414": http_414,
                 "500": server_error,
             },
         },

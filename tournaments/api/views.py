@@ -69,8 +69,25 @@ def wants_table(request) -> bool:
     return getattr(request.accepted_renderer, "format", "json") in TABLE_FORMATS
 
 
-def as_file(request, response: Response, name: str) -> Response:
+class TableResponse(Response):
+    """Rows for the CSV and NDJSON renderers, with the columns an empty table still has."""
+
+    def __init__(self, rows: list[dict], columns: list[str]):
+        super().__init__(rows)
+        self.columns = columns
+
+    @property
+    def rendered_content(self):
+        content = super().rendered_content
+        # DRF drops the media type of an empty body; an empty NDJSON file is still NDJSON.
+        if "Content-Type" not in self:
+            self["Content-Type"] = f"{self.accepted_media_type}; charset=utf-8"
+        return content
+
+
+def as_file(request, rows: list[dict], columns: list[str], name: str) -> Response:
     """A table answered as CSV or NDJSON, named for saving: `name` and the format's extension."""
+    response = TableResponse(rows, columns)
     extension = request.accepted_renderer.format
     response["Content-Disposition"] = f'attachment; filename="{name}.{extension}"'
     return response
@@ -204,7 +221,7 @@ class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
         if not wants_table(request):
             return Response(RoundSerializer(round_).data)
         name = f"{kwargs['slug']}-{kwargs['section']}-round{round_.number}"
-        return as_file(request, Response(round_rows(round_)), name)
+        return as_file(request, round_rows(round_), ROUND_COLUMNS, name)
 
     @extend_schema(summary="Delete a draft round (arbiters)", responses={204: None})
     def delete(self, request, slug, section, number):
@@ -291,6 +308,9 @@ def _round_parameter(request, section: Section) -> int | None:
     return int(text)
 
 
+STANDINGS_COLUMNS = ["place", "rank", "player_id", "pairing_number", "name", "team"]
+
+
 class Standings(ConditionalReadMixin, APIView):
     """A section's standings after its last completed round, or after round `?round=n`."""
 
@@ -324,14 +344,13 @@ class Standings(ConditionalReadMixin, APIView):
             for place, player, values in table.rows()
         ]
         if wants_table(request):
-            table = Response(
-                [
-                    {key: value for key, value in row.items() if key != "values"}
-                    | {code: value for code, value in row["values"].items()}
-                    for row in rows
-                ]
-            )
-            return as_file(request, table, f"{slug}-{section}-standings")
+            flat = [
+                {key: value for key, value in row.items() if key != "values"}
+                | {code: value for code, value in row["values"].items()}
+                for row in rows
+            ]
+            columns = [*STANDINGS_COLUMNS, *table.standings.tiebreaks]
+            return as_file(request, flat, columns, f"{slug}-{section}-standings")
         return Response(
             StandingsSerializer(
                 {
