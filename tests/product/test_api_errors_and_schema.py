@@ -178,6 +178,8 @@ def test_the_live_board_is_in_the_schema_with_its_refusals(schema):
     operations = schema["paths"]["/t/{slug}/board/{code}/moves/"]
     assert set(operations["get"]["responses"]) == {"200", "404", "414", "500"}
     assert {"200", "400", "403", "404", "405", "409", "500"} <= set(operations["post"]["responses"])
+    not_found = operations["get"]["responses"]["404"]["content"]
+    assert set(not_found) == {"application/json", "text/html"}
     refusal = schema["components"]["schemas"]["LiveBoardRefusal"]
     assert {"$ref": "#/components/schemas/Error"} in refusal["allOf"]
 

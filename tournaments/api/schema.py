@@ -182,8 +182,8 @@ def exact_schema(result, generator, request, public):
 def exact_response(path: str, status: str, response: dict) -> None:
     content = response.get("content")
     if not status.startswith("2"):
-        # Errors are JSON whatever format was asked for (errors.py).
-        if content and "application/json" in content:
+        # Errors of the API are JSON whatever format was asked for (errors.py).
+        if path.startswith("/api/") and content and "application/json" in content:
             response["content"] = {"application/json": content["application/json"]}
         return
     download = next((d for name, d in DOWNLOADS.items() if path.endswith(name)), None)
