@@ -22,6 +22,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Sites whose pages may read the API from the browser (GET only, no credentials); `*` for any.
+# None by default (tournaments/api/cors.py).
+API_CORS_ORIGINS = env_list("API_CORS_ORIGINS", [])
 # Behind HTTPS, cookies must never travel in clear; off by default so plain-HTTP demos work.
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 # HTTPS deployments (docs/deployment.md): redirect plain HTTP, ask browsers to remember HTTPS,
@@ -52,6 +55,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before the rest: a preflight is answered without a session or a CSRF check.
+    "tournaments.api.cors.ReadOnlyCorsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.CompleteBodyMiddleware",
@@ -188,13 +193,25 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Oware tournament manager API",
     "DESCRIPTION": "Pairings, results and standings of Oware Swiss tournaments.",
-    "VERSION": "1.0.0",
+    "VERSION": "1.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page loads Swagger UI and Redoc from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Relative, so that the schema is right on every host that serves it.
+    "SERVERS": [{"url": "/", "description": "The server that serves this schema."}],
+    # A board's type and the type of a seat without a board are two different choices.
+    "ENUM_NAME_OVERRIDES": {
+        "BoardTypeEnum": ["board", "pairing_bye"],
+        "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
+        "RoundStatusEnum": "tournaments.models.rounds.Round.Status",
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.exact_schema",
+    ],
 }
 
 # One shared cache for every app server when REDIS_URL (or CACHE_URL) names one; otherwise each

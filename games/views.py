@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games import live
 from games.models.live import LiveBoard
+from tournaments.api.errors import error_body
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
 
@@ -52,18 +53,26 @@ def board_page(request, slug, code):
 def board_moves(request, slug, code):
     """GET: the board's state (for players and spectators). POST (JSON): a device's request —
     {"device", "action": "claim" | "moves" | "offer" | "accept" | "resign" | "flag", "side",
-    "from_ply", "moves"}. Answers the new state, or {"error": {code, message, field}}."""
-    board = _board(slug, code)
+    "from_ply", "moves"}. Answers the new state, or the API's error shape (`code`, `message`,
+    `field`, `errors`) with the board's `state`; `error` repeats the first problem for the
+    board page's script."""
+    try:
+        board = _board(slug, code)
+    except Http404:
+        # A device's script reads JSON, as every API client does, for an unknown board too.
+        return _refusal(
+            "not_found", _("There is no published live board %(code)s.") % {"code": code}, 404
+        )
     if request.method == "GET":
         return JsonResponse(live.board_state(board, request.GET.get("device", "")))
     if request.method != "POST":
-        return JsonResponse({"error": {"code": "method"}}, status=405)
+        return _refusal("method_not_allowed", _("Only GET and POST are allowed."), 405)
     try:
         data = json.loads(request.body or b"{}")
     except ValueError:
         data = None
     if not isinstance(data, dict):
-        return JsonResponse({"error": {"code": "bad_request"}}, status=400)
+        return _refusal("parse_error", _("The body must be a JSON object."), 400)
     device = data.get("device", "")
     action = data.get("action")
     try:
@@ -77,11 +86,18 @@ def board_moves(request, slug, code):
             raise ServiceError(ErrorCode.BAD_REQUEST, field="action")
     except ServiceError as error:
         board.refresh_from_db()
+        body = error_body([error.as_dict()])
         return JsonResponse(
-            {"error": error.as_dict(), "state": live.board_state(board, device)},
+            body | {"error": body["errors"][0], "state": live.board_state(board, device)},
             status=error.status,
         )
     return JsonResponse(live.board_state(board, device))
+
+
+def _refusal(code: str, message: str, status: int) -> JsonResponse:
+    """A refusal before the board is read, in the API's error shape (`error` for the page)."""
+    body = error_body([{"code": code, "message": message}])
+    return JsonResponse(body | {"error": body["errors"][0]}, status=status)
 
 
 @require_POST

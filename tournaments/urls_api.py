@@ -1,5 +1,5 @@
 from django.conf import settings
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import (
@@ -8,8 +8,9 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from tournaments.api import backup, views
+from tournaments.api import backup, root, views
 from tournaments.api.errors import page_not_found
+from tournaments.api.renderers import TABLE_FORMATS
 from tournaments.views.caching import revalidated
 
 # Redoc and Swagger UI (served from our static files) write their own <style> elements and Redoc
@@ -25,14 +26,8 @@ docs_policy = csp_override(
 
 app_name = "api"
 section = "tournaments/<slug:slug>/<slug:section>/"
-urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", docs_policy(SpectacularRedocView.as_view(url_name="api:schema")), name="docs"),
-    path(
-        "docs/swagger/",
-        docs_policy(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
-        name="swagger",
-    ),
+# The resources, served under /api/v1/ and, as deprecated aliases of API 1.0, under /api/.
+resources = [
     path("tournaments/", views.TournamentList.as_view(), name="tournaments"),
     path("tournaments/import/", backup.ImportTournament.as_view(), name="import"),
     path(
@@ -72,6 +67,38 @@ urlpatterns = [
     path(section + "trf/", revalidated(views.SectionTrf.as_view()), name="trf"),
     path(section + "games.txt", revalidated(views.SectionGamesText.as_view()), name="games-text"),
     path(section + "games-ogn.zip", revalidated(views.SectionGamesOgn.as_view()), name="games-ogn"),
+]
+# The tables as files of their own (`standings.csv`), beside `?format=`: one operation per media
+# type, so that a generated client has a function that returns the text.
+tables = [
+    path(
+        section + f"rounds/<int:number>.{format}",
+        revalidated(views.RoundTable.as_view()),
+        {"format": format},
+        name=f"round-{format}",
+    )
+    for format in TABLE_FORMATS
+] + [
+    path(
+        section + f"standings.{format}",
+        revalidated(views.Standings.as_view()),
+        {"format": format},
+        name=f"standings-{format}",
+    )
+    for format in TABLE_FORMATS
+]
+urlpatterns = [
+    path("", root.ApiRoot.as_view(), name="root"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", docs_policy(SpectacularRedocView.as_view(url_name="api:schema")), name="docs"),
+    path(
+        "docs/swagger/",
+        docs_policy(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+        name="swagger",
+    ),
+    path("v1/", root.VersionRoot.as_view(), name="v1-root"),
+    path("v1/", include(([*resources, *tables], "v1"))),
+    *resources,
     # Anything else under /api/ answers the API's JSON 404, in DEBUG too.
     re_path(r"^.*$", page_not_found, name="not-found"),
 ]

@@ -86,11 +86,8 @@ def test_a_state_conflict_answers_409(api, alice, game):
 def test_an_error_asked_as_csv_is_still_json(api, tournament, section):
     response = api.get("/api/tournaments/accra/men/standings/?format=csv&round=99")
     assert response.status_code == 400
-    assert response.json() == {
-        "code": "invalid",
-        "message": "Give a completed round, 0 to 0.",
-        "field": "round",
-    }
+    problem = {"code": "invalid", "message": "Give a completed round, 0 to 0.", "field": "round"}
+    assert response.json() == problem | {"errors": [problem]}
 
 
 def test_a_record_whose_tag_contradicts_the_pairing_is_refused_naming_the_tag(alice, game):
@@ -142,6 +139,8 @@ def test_every_operation_has_a_summary_and_documents_its_errors(schema):
             if method == "parameters":
                 continue
             assert operation.get("summary"), (method, path)
+            if not path.startswith("/api/"):
+                continue  # the live board: below
             for code in ("400", "404", "429", "500"):
                 assert code in operation["responses"], (method, path, code)
             if method != "get":
@@ -173,3 +172,70 @@ def test_every_parameter_is_described(schema):
         for method, operation in operations.items():
             for parameter in operation.get("parameters", []):
                 assert parameter.get("description"), (method, path, parameter["name"])
+
+
+def test_the_live_board_is_in_the_schema_with_its_refusals(schema):
+    operations = schema["paths"]["/t/{slug}/board/{code}/moves/"]
+    assert set(operations["get"]["responses"]) == {"200", "404", "414", "500"}
+    assert {"200", "400", "403", "404", "405", "409", "500"} <= set(operations["post"]["responses"])
+    not_found = operations["get"]["responses"]["404"]["content"]
+    assert set(not_found) == {"application/json", "text/html"}
+    refusal = schema["components"]["schemas"]["LiveBoardRefusal"]
+    assert {"$ref": "#/components/schemas/Error"} in refusal["allOf"]
+
+
+def test_files_and_tables_declare_their_own_media_types(schema):
+    paths = schema["paths"]
+    section = "/api/v1/tournaments/{slug}/{section}/"
+    round_answer = paths[section + "rounds/{number}/"]["get"]["responses"]["200"]["content"]
+    assert set(round_answer) == {"application/json", "text/csv", "application/x-ndjson"}
+    assert round_answer["text/csv"]["schema"]["type"] == "string"
+    assert round_answer["application/x-ndjson"]["schema"]["type"] == "string"
+    downloads = {
+        "trf/": ("text/plain", "string"),
+        "games.txt": ("text/plain", "string"),
+        "games-ogn.zip": ("application/zip", "binary"),
+    }
+    for name, (media_type, kind) in downloads.items():
+        answer = paths[section + name]["get"]["responses"]["200"]
+        schema_of = answer["content"][media_type]["schema"]
+        assert kind in (schema_of["type"], schema_of.get("format")), name
+        assert "Content-Disposition" in answer["headers"], name
+    errors = paths[section + "standings/"]["get"]["responses"]["400"]["content"]
+    assert list(errors) == ["application/json"]
+
+
+def test_ids_tags_servers_and_deprecated_aliases(schema):
+    operations = [
+        (path, operation)
+        for path, methods in schema["paths"].items()
+        for operation in methods.values()
+    ]
+    ids = [operation["operationId"] for _path, operation in operations]
+    assert len(ids) == len(set(ids))
+    assert all(id_.replace("_", "").isalnum() for id_ in ids), ids
+    tags = {operation["tags"][0] for _path, operation in operations}
+    assert {"tournaments", "players", "rounds", "standings", "games", "files"} <= tags
+    assert schema["servers"] == [{"url": "/", "description": "The server that serves this schema."}]
+    for path, operation in operations:
+        legacy = path.startswith("/api/tournaments/")
+        assert operation.get("deprecated", False) is legacy, path
+    assert "/api/v1/tournaments/{slug}/{section}/rounds/{number}/" in schema["paths"]
+
+
+def test_error_field_is_nullable_and_errors_are_listed(schema):
+    error = schema["components"]["schemas"]["Error"]
+    assert error["properties"]["field"]["nullable"] is True
+    assert set(error["required"]) == {"code", "message", "field", "errors"}
+    assert error["properties"]["errors"]["items"] == {"$ref": "#/components/schemas/Problem"}
+
+
+def test_the_root_document_links_the_resources(api, section):
+    for root in ("/api/", "/api/v1/"):
+        body = api.get(root).json()
+        assert body["version"] == "1.1"
+        listed = api.get(body["tournaments"]).json()["results"]
+        assert [t["slug"] for t in listed] == ["accra"]
+        assert api.get(body["schema"]).status_code == 200
+        section = body["section"].format(slug="accra", section="men")
+        assert api.get(section + "players/").status_code == 200

@@ -1,4 +1,9 @@
-"""One shape for every refusal of the API: {"code", "message", "field"?}.
+"""One shape for every refusal of the API:
+{"code", "message", "field", "errors": [{"code", "message", "field"}, ...]}.
+
+`errors` lists every problem (every field at fault in a form); the top-level `code`, `message`
+and `field` repeat the first, so that clients written for API 1.0 keep working. `field` is null
+when the refusal is not about one input.
 
 Service errors already have it; DRF's own errors (validation, 401, 403, 404, 405, 415, 429)
 are turned into it here, and Django's 404 and 500 for any URL under /api/ answer it too, so
@@ -40,7 +45,7 @@ def api_exception_handler(error, context):
         request.accepted_renderer = JSONRenderer()
         request.accepted_media_type = JSONRenderer.media_type
     if isinstance(error, ServiceError):
-        return Response(error.as_dict(), status=error.status)
+        return Response(error_body([error.as_dict()]), status=error.status)
     # Django's own 404 and 403 (get_object_or_404, an unknown ?format=) as DRF's, with codes.
     if isinstance(error, Http404):
         error = exceptions.NotFound(str(error) or None)
@@ -54,29 +59,39 @@ def api_exception_handler(error, context):
     elif isinstance(error, exceptions.APIException):
         code = next((c for kind, c in DRF_CODES.items() if isinstance(error, kind)), "invalid")
         detail = error.detail
-        response.data = {
-            "code": code,
-            "message": str(detail if isinstance(detail, str) else detail),
-        }
+        response.data = error_body(
+            [{"code": code, "message": str(detail if isinstance(detail, str) else detail)}]
+        )
     return response
 
 
+def error_body(errors: list[dict]) -> dict:
+    """The answer for `errors` (each with a code, a message and maybe a field): the first at the
+    top level, as API 1.0 sent it, and all of them in `errors`."""
+    problems = [{"field": None} | problem for problem in errors]
+    return problems[0] | {"errors": problems}
+
+
 def _validation_body(data) -> dict:
-    """The first problem of a serializer's error tree, with the (dotted) field it is about."""
-    path = []
-    while True:
-        if isinstance(data, dict) and data:
-            key, data = next(iter(data.items()))
-            path.append(str(key))
-        elif isinstance(data, list) and data:
-            data = data[0]
+    """Every problem of a serializer's error tree, each with the (dotted) field it is about."""
+    problems = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, child in node.items():
+                walk(child, [*path, str(key)])
+        elif isinstance(node, list):
+            for index, child in enumerate(node):
+                # A list of messages stays on its field; a list of objects names the item.
+                is_item = isinstance(child, dict | list)
+                walk(child, [*path, str(index)] if is_item else path)
         else:
-            break
-    body = {"code": "invalid", "message": str(data)}
-    field = ".".join(part for part in path if part != "non_field_errors")
-    if field:
-        body["field"] = field
-    return body
+            field = ".".join(part for part in path if part != "non_field_errors")
+            # "invalid" for every input problem, as in 1.0; the message says which.
+            problems.append({"code": "invalid", "message": str(node), "field": field or None})
+
+    walk(data, [])
+    return error_body(problems or [{"code": "invalid", "message": str(data)}])
 
 
 def _is_api(request) -> bool:
@@ -88,10 +103,14 @@ def page_not_found(request, exception=None):
     """404: JSON in the API's error shape under /api/, Django's own page elsewhere."""
     if _is_api(request):
         return JsonResponse(
-            {
-                "code": "not_found",
-                "message": _("There is nothing at %(path)s.") % {"path": request.path},
-            },
+            error_body(
+                [
+                    {
+                        "code": "not_found",
+                        "message": _("There is nothing at %(path)s.") % {"path": request.path},
+                    }
+                ]
+            ),
             status=404,
         )
     return defaults.page_not_found(request, exception)
@@ -101,7 +120,9 @@ def server_error(request):
     """500: JSON in the API's error shape under /api/, Django's own page elsewhere."""
     if _is_api(request):
         return JsonResponse(
-            {"code": "server_error", "message": _("The server failed; the error was logged.")},
+            error_body(
+                [{"code": "server_error", "message": _("The server failed; the error was logged.")}]
+            ),
             status=500,
         )
     return defaults.server_error(request)

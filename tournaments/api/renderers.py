@@ -32,9 +32,12 @@ class CsvRenderer(BaseRenderer):
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         rows = data if isinstance(data, list) else [data]
+        # An empty table keeps its header row, when the view named its columns.
+        response = (renderer_context or {}).get("response")
+        columns = list(rows[0]) if rows else getattr(response, "columns", None)
         out = io.StringIO()
-        if rows:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\r\n")
+        if columns:
+            writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
             writer.writeheader()
             for row in rows:
                 writer.writerow({key: neutralised(value) for key, value in row.items()})

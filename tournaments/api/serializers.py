@@ -1,8 +1,10 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import Pairing, Player, Result, Round, Section, Team, Tournament
 from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
+from tournaments.services.pairing_lists import round_roster
 from tournaments.services.result_versions import current_version
 
 
@@ -88,7 +90,16 @@ class ResultSerializer(serializers.ModelSerializer):
 
 class PairingSerializer(serializers.ModelSerializer):
     """A board: South and North by pairing number and name (North null for the bye), and its
-    result (null until entered). `id` is the game's id for the games and result endpoints."""
+    result (null until entered). `id` is the game's id for the games and result endpoints.
+    What the pairing engine wrote about the pairing is the arbiters' (ArbiterPairingSerializer).
+    """
+
+    type = serializers.SerializerMethodField(
+        help_text="`board` for a game, `pairing_bye` for the pairing-allocated bye."
+    )
+    bye_points = serializers.SerializerMethodField(
+        help_text="The points the pairing-allocated bye gives; null for a game."
+    )
 
     south = serializers.IntegerField(source="south.pairing_number", read_only=True)
     south_name = serializers.CharField(source="south.name", read_only=True)
@@ -114,13 +125,30 @@ class PairingSerializer(serializers.ModelSerializer):
             "south_name",
             "north",
             "north_name",
-            "explanation",
+            "type",
+            "bye_points",
             "result",
             "version",
         ]
 
     def get_version(self, pairing) -> int:
         return version_of(pairing)
+
+    @extend_schema_field(serializers.ChoiceField(choices=["board", "pairing_bye"]))
+    def get_type(self, pairing) -> str:
+        return "board" if pairing.north_id else "pairing_bye"
+
+    def get_bye_points(self, pairing) -> float | None:
+        if pairing.north_id:
+            return None
+        return float(pairing.round.section.tournament.bye_points)
+
+
+class ArbiterPairingSerializer(PairingSerializer):
+    """A board as its arbiters see it: with the pairing engine's explanation."""
+
+    class Meta(PairingSerializer.Meta):
+        fields = [*PairingSerializer.Meta.fields, "explanation"]
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -184,12 +212,47 @@ class PlayerWriteSerializer(serializers.ModelSerializer):
         fields = ["name", "sex", "title", "rating", "federation", "team"]
 
 
+SEAT_TYPES = ["pairing_bye", "requested_bye", "absent", "withdrawn"]
+
+
+class SeatSerializer(serializers.Serializer):
+    """A player of the section without a board in the round, and why."""
+
+    type = serializers.ChoiceField(source="status", choices=SEAT_TYPES)
+    player_id = serializers.IntegerField(source="player.pk")
+    pairing_number = serializers.IntegerField(source="player.pairing_number")
+    name = serializers.CharField(source="player.name")
+    points = serializers.FloatField(
+        source="round_points", help_text="What the round gives the player without a game."
+    )
+
+
 class RoundSerializer(serializers.ModelSerializer):
+    """A round: its boards (the pairing-allocated bye among them), then in `unpaired` every
+    player of the section without a game in it: the pairing-allocated bye, requested byes,
+    absences and withdrawals, each with its type and points."""
+
     pairings = PairingSerializer(many=True, read_only=True)
+    unpaired = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["number", "status", "published_at", "pairings"]
+        fields = ["number", "status", "published_at", "pairings", "unpaired"]
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_unpaired(self, round_) -> list:
+        return SeatSerializer(unpaired(round_), many=True).data
+
+
+class ArbiterRoundSerializer(RoundSerializer):
+    """A round as its arbiters see it (a draft, or the answer to publishing it)."""
+
+    pairings = ArbiterPairingSerializer(many=True, read_only=True)
+
+
+def unpaired(round_) -> list:
+    """The roster entries of the players without a game in `round_`, bye first."""
+    return round_roster(round_).without_board
 
 
 class ResultEntrySerializer(serializers.Serializer):
@@ -274,10 +337,23 @@ class TeamStandingsSerializer(serializers.Serializer):
     rows = TeamStandingsRowSerializer(many=True)
 
 
+class ProblemSerializer(serializers.Serializer):
+    """One problem of a refusal."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(
+        allow_null=True, help_text="The input at fault (dotted for nested input); null if none."
+    )
+
+
 class ErrorSerializer(serializers.Serializer):
     """Every refusal of the API: a machine code, a message for a person, and the input at fault
     when there is one."""
 
-    code = serializers.CharField()
-    message = serializers.CharField()
-    field = serializers.CharField(required=False)
+    code = serializers.CharField(help_text="The first problem's code.")
+    message = serializers.CharField(help_text="The first problem's message.")
+    field = serializers.CharField(
+        allow_null=True, help_text="The input at fault in the first problem; null if none."
+    )
+    errors = ProblemSerializer(many=True, help_text="Every problem, the first included.")

@@ -5,9 +5,13 @@ Views only read and call services (`tournaments/services/`); every refusal is a 
 or a DRF error, which `errors.py` turns into the one error shape.
 """
 
-from django.db.models import Prefetch
+from datetime import UTC
+
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,6 +26,7 @@ from tournaments import tiebreak_labels
 from tournaments.api.conditional import ConditionalReadMixin
 from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
 from tournaments.api.serializers import (
+    ArbiterRoundSerializer,
     GameDetailSerializer,
     GameSerializer,
     PairingSerializer,
@@ -34,7 +39,7 @@ from tournaments.api.serializers import (
     TournamentSerializer,
 )
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
-from tournaments.models import Pairing, Section, Tournament
+from tournaments.models import Pairing, ResultChange, Section, Tournament
 from tournaments.services.game_files import games_zip
 from tournaments.services.game_tags import game_tags
 from tournaments.services.games import game_positions, replayed_game
@@ -62,6 +67,30 @@ FORMAT_PARAMETER = OpenApiParameter(
 
 def wants_table(request) -> bool:
     return getattr(request.accepted_renderer, "format", "json") in TABLE_FORMATS
+
+
+class TableResponse(Response):
+    """Rows for the CSV and NDJSON renderers, with the columns an empty table still has."""
+
+    def __init__(self, rows: list[dict], columns: list[str]):
+        super().__init__(rows)
+        self.columns = columns
+
+    @property
+    def rendered_content(self):
+        content = super().rendered_content
+        # DRF drops the media type of an empty body; an empty NDJSON file is still NDJSON.
+        if "Content-Type" not in self:
+            self["Content-Type"] = f"{self.accepted_media_type}; charset=utf-8"
+        return content
+
+
+def as_file(request, rows: list[dict], columns: list[str], name: str) -> Response:
+    """A table answered as CSV or NDJSON, named for saving: `name` and the format's extension."""
+    response = TableResponse(rows, columns)
+    extension = request.accepted_renderer.format
+    response["Content-Disposition"] = f'attachment; filename="{name}.{extension}"'
+    return response
 
 
 def published_games(slug: str):
@@ -191,21 +220,8 @@ class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
         round_ = self.get_object()
         if not wants_table(request):
             return Response(RoundSerializer(round_).data)
-        return Response(
-            [
-                {
-                    "round": round_.number,
-                    "board": board["board"],
-                    "south": board["south"],
-                    "south_name": board["south_name"],
-                    "north": board["north"],
-                    "north_name": board["north_name"],
-                    "south_points": (board["result"] or {}).get("south_points"),
-                    "north_points": (board["result"] or {}).get("north_points"),
-                }
-                for board in RoundSerializer(round_).data["pairings"]
-            ]
-        )
+        name = f"{kwargs['slug']}-{kwargs['section']}-round{round_.number}"
+        return as_file(request, round_rows(round_), ROUND_COLUMNS, name)
 
     @extend_schema(summary="Delete a draft round (arbiters)", responses={204: None})
     def delete(self, request, slug, section, number):
@@ -215,14 +231,68 @@ class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class RoundTable(RoundDetail):
+    """One published round's seats as a file: `rounds/{n}.csv` or `rounds/{n}.ndjson`."""
+
+    http_method_names = ["get", "head", "options"]
+
+
+ROUND_COLUMNS = [
+    "round",
+    "type",
+    "board",
+    "south",
+    "south_name",
+    "north",
+    "north_name",
+    "south_points",
+    "north_points",
+]
+
+
+def round_rows(round_) -> list[dict]:
+    """Every seat of the round as flat rows (CSV, NDJSON): the boards, then each player without
+    one (type, pairing number and name in the South columns, the round's points for him)."""
+    data = RoundSerializer(round_).data
+    rows = [
+        {
+            "round": round_.number,
+            "type": "board",
+            "board": board["board"],
+            "south": board["south"],
+            "south_name": board["south_name"],
+            "north": board["north"],
+            "north_name": board["north_name"],
+            "south_points": (board["result"] or {}).get("south_points"),
+            "north_points": (board["result"] or {}).get("north_points"),
+        }
+        for board in data["pairings"]
+        if board["type"] == "board"
+    ]
+    for seat in data["unpaired"]:
+        bye_board = next((b["board"] for b in data["pairings"] if b["type"] == seat["type"]), None)
+        rows.append(
+            dict.fromkeys(ROUND_COLUMNS)
+            | {
+                "round": round_.number,
+                "type": seat["type"],
+                "board": bye_board,
+                "south": seat["pairing_number"],
+                "south_name": seat["name"],
+                "south_points": seat["points"],
+            }
+        )
+    return rows
+
+
 class PublishRound(APIView):
     """Publish a draft round (arbiters): its pairings become public and take results."""
 
-    @extend_schema(request=None, responses={200: RoundSerializer})
+    @extend_schema(request=None, responses={200: ArbiterRoundSerializer})
     def post(self, request, slug, section, number):
         group = section_for_arbiter(slug, section)
         round_ = get_object_or_404(group.rounds.all(), number=number)
-        return Response(RoundSerializer(publish_round(round_, by=request.user)).data)
+        return Response(ArbiterRoundSerializer(publish_round(round_, by=request.user)).data)
 
 
 def _round_parameter(request, section: Section) -> int | None:
@@ -236,6 +306,9 @@ def _round_parameter(request, section: Section) -> int | None:
             {"round": [_("Give a completed round, 0 to %(last)d.") % {"last": last}]}
         )
     return int(text)
+
+
+STANDINGS_COLUMNS = ["place", "rank", "player_id", "pairing_number", "name", "team"]
 
 
 class Standings(ConditionalReadMixin, APIView):
@@ -252,7 +325,7 @@ class Standings(ConditionalReadMixin, APIView):
             ),
         ],
     )
-    def get(self, request, slug, section):
+    def get(self, request, slug, section, **kwargs):
         group = public_section(slug, section)
         table = section_standings(group, _round_parameter(request, group))
         rows = [
@@ -271,13 +344,13 @@ class Standings(ConditionalReadMixin, APIView):
             for place, player, values in table.rows()
         ]
         if wants_table(request):
-            return Response(
-                [
-                    {key: value for key, value in row.items() if key != "values"}
-                    | {code: value for code, value in row["values"].items()}
-                    for row in rows
-                ]
-            )
+            flat = [
+                {key: value for key, value in row.items() if key != "values"}
+                | {code: value for code, value in row["values"].items()}
+                for row in rows
+            ]
+            columns = [*STANDINGS_COLUMNS, *table.standings.tiebreaks]
+            return as_file(request, flat, columns, f"{slug}-{section}-standings")
         return Response(
             StandingsSerializer(
                 {
@@ -322,12 +395,57 @@ class TeamStandings(ConditionalReadMixin, APIView):
 
 
 class GameList(ConditionalReadMixin, generics.ListAPIView):
-    """List the games of a tournament's published rounds, with players, results and records."""
+    """List the games of a tournament's published rounds, with players, results and records.
+
+    `?player=ID` keeps one player's games across the tournament; `?since=TIME` keeps the games
+    whose result was entered, corrected or removed at or after TIME, so that a client polls
+    with the time of its previous answer (its `Date` header) and reads only what changed.
+    """
 
     serializer_class = GameSerializer
 
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("player", int, description="A player's id: only that player's games."),
+            OpenApiParameter(
+                "since",
+                OpenApiTypes.DATETIME,
+                description="ISO 8601 time (UTC when it names no offset): only games whose "
+                "result changed at or after it.",
+            ),
+        ]
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
     def get_queryset(self):
-        return published_games(self.kwargs["slug"])
+        games = published_games(self.kwargs["slug"])
+        player = self.request.query_params.get("player")
+        if player is not None:
+            if not player.isdigit() or len(player) > 12:
+                raise ValidationError({"player": [_("Give a player's id, a whole number.")]})
+            games = games.filter(Q(south_id=int(player)) | Q(north_id=int(player)))
+        since = self.request.query_params.get("since")
+        if since is not None:
+            games = games.filter(changed_since(since))
+        return games
+
+
+def changed_since(text: str) -> Q:
+    """The games whose result changed at or after the time `text` (ISO 8601)."""
+    try:
+        moment = parse_datetime(text.strip())
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise ValidationError(
+            {"since": [_("Give a time as ISO 8601, such as 2026-05-01T14:30:00Z.")]}
+        )
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, UTC)
+    # Every entry, correction and removal leaves an audit row with its time.
+    changes = ResultChange.objects.filter(pairing=OuterRef("pk"), changed_at__gte=moment)
+    return Q(Exists(changes)) | Q(result__entered_at__gte=moment)
 
 
 class GameDetail(ConditionalReadMixin, generics.RetrieveAPIView):
@@ -412,10 +530,10 @@ class SectionTrf(ConditionalReadMixin, APIView):
 class PairNextRound(APIView):
     """Pair the section's next round as a draft (arbiters of the tournament only)."""
 
-    @extend_schema(request=None, responses={201: RoundSerializer})
+    @extend_schema(request=None, responses={201: ArbiterRoundSerializer})
     def post(self, request, slug, section):
         round_ = pair_next_round(section_for_arbiter(slug, section), by=request.user)
-        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+        return Response(ArbiterRoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
 
 class EnterResult(APIView):

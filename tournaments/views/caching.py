@@ -13,6 +13,7 @@ copy, with its own ETag, for the fraction of a second the render takes: a burst 
 right after a result costs one render, not one per process.
 """
 
+import hashlib
 import re
 import time
 from dataclasses import dataclass
@@ -44,10 +45,8 @@ class PageCopy:
     content: bytes
     content_type: str
     encoding: str
-
-    @property
-    def etag(self) -> str:
-        return f'"{self.version}"'
+    # A download's file name (Content-Disposition), sent with every copy of it.
+    disposition: str = ""
 
 
 # This process's last copy of each page (config/settings.py: a LocMemCache of REMEMBERED_PAGES
@@ -67,9 +66,12 @@ def revalidated(view):
             return view(request, *args, **kwargs)  # the view answers its own 404
         version = page_version(stamp)
         changed_at = stamp[2]
-        request.page_etag = version  # live pages start polling from the ETag they were sent
+        # One tag per representation: the JSON, CSV and NDJSON of one address, or two of its
+        # queries, differ, and a client holding one must not get a 304 for another.
+        representation = representation_tag(request)
+        request.page_etag = f"{version}.{representation}"  # where live pages start polling
         wanted = _etags(request.headers.get("If-None-Match", ""))
-        if f'"{version}"' in wanted:
+        if f'"{request.page_etag}"' in wanted:
             served_version, served_at = version, changed_at.timestamp()
             response = HttpResponseNotModified()
         else:
@@ -77,8 +79,9 @@ def revalidated(view):
             if not isinstance(copy, PageCopy):
                 return copy  # an answer not worth keeping (a 404, a stream): sent as it is
             served_version, served_at = copy.version, copy.changed_at
-            response = HttpResponseNotModified() if copy.etag in wanted else _answer(copy)
-        response["ETag"] = f'"{served_version}"'
+            unchanged = f'"{copy.version}.{representation}"' in wanted
+            response = HttpResponseNotModified() if unchanged else _answer(copy)
+        response["ETag"] = f'"{served_version}.{representation}"'
         response["Last-Modified"] = http_date(served_at)
         # Phones may keep the page but must ask again each time; the 304 makes that cheap.
         response["Cache-Control"] = "no-cache"
@@ -99,6 +102,13 @@ def page_version(stamp) -> str:
     return f"{pk}.{revision}.{changed_at.timestamp():.6f}.{get_language()}"
 
 
+def representation_tag(request) -> str:
+    """A short name for the address, query, Accept and language of a request: the part of the
+    ETag that tells one representation of a revision from another. Compression is left out, as
+    HTTP does for a content coding: pages carry their tag, and gzipped or not they are equal."""
+    return hashlib.blake2s(page_key(request, gzip=False).encode(), digest_size=6).hexdigest()
+
+
 def render_claim(version: str, page: str) -> str:
     """The cache key a process holds while it renders `page` at `version`."""
     return f"rendering:page:{version}:{page}"
@@ -115,10 +125,12 @@ def _etags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
-def page_key(request) -> str:
-    """The address, language and format a copy answers for."""
+def page_key(request, gzip: bool = True) -> str:
+    """The address, language and format a copy answers for (its compression too, unless not
+    `gzip`)."""
     accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
-    gzip = "gzip" if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")) else ""
+    encoding = request.headers.get("Accept-Encoding", "")
+    gzip = "gzip" if gzip and ACCEPTS_GZIP.search(encoding) else ""
     return f"{get_language()}:{request.get_full_path()}:{accept}:{gzip}"
 
 
@@ -158,11 +170,20 @@ def _render(request, view, args, kwargs, version: str, changed_at: float):
     if response.status_code != 200 or response.streaming:
         return response
     encoding = response.get("Content-Encoding", "")
-    return PageCopy(version, changed_at, response.content, response["Content-Type"], encoding)
+    return PageCopy(
+        version,
+        changed_at,
+        response.content,
+        response["Content-Type"],
+        encoding,
+        response.get("Content-Disposition", ""),
+    )
 
 
 def _answer(copy: PageCopy) -> HttpResponse:
     response = HttpResponse(copy.content, content_type=copy.content_type)
     if copy.encoding:
         response["Content-Encoding"] = copy.encoding
+    if copy.disposition:
+        response["Content-Disposition"] = copy.disposition
     return response
