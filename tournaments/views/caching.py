@@ -128,6 +128,7 @@ def _anonymous_read(request) -> bool:
     # Anything else is no credential of ours (the API takes no password): the render must not
     # see it either, so that a cached and a fresh answer are the same.
     del request.META["HTTP_AUTHORIZATION"]
+    request.__dict__.pop("headers", None)  # the headers read above, kept by Django
     return True
 
 
