@@ -8,7 +8,8 @@ ceiling.
 Without --url it creates a PostgreSQL database on 127.0.0.1:5432 (DATABASE_URL's server when set),
 migrates it, loads the demo tournament, starts `scripts/serve` on a free loopback port, runs the
 scenario and drops the database. With --url it loads an already running server (the demo must be
-loaded there, and --arbiter USER:PASSWORD given for the writes).
+loaded there, and --token given for the writes: the demo arbiter's API token, printed by
+`manage.py api_token arbiter`; the API takes no passwords).
 
 Every request loop is bounded by --seconds; the script stops by itself. It sends traffic to
 loopback only. Before the phases, every page is read for a few seconds straight from the
@@ -26,7 +27,6 @@ that proxy. The trivial view is never shared by the proxy, so it stays the appli
 """
 
 import argparse
-import base64
 import http.client
 import json
 import os
@@ -81,13 +81,18 @@ class Tally:
         self.lock = threading.Lock()
         self.latencies = defaultdict(list)
         self.errors = defaultdict(int)
+        self.throttled = defaultdict(int)
         self.visibility = []
 
-    def add(self, kind: str, seconds: float, ok: bool):
+    def add(self, kind: str, seconds: float, ok: bool, status: int | None = None):
         with self.lock:
             self.latencies[kind].append(seconds)
             if not ok:
                 self.errors[kind] += 1
+            # A refused request (429) is fast and would flatter the figures: it is an error,
+            # and shown on its own so that a throttle is not mistaken for the server's speed.
+            if status == 429:
+                self.throttled[kind] += 1
 
 
 def timed(tally: Tally, kind: str, client: Client, method, path, body=None, headers=None):
@@ -97,7 +102,7 @@ def timed(tally: Tally, kind: str, client: Client, method, path, body=None, head
     except OSError:
         tally.add(kind, time.perf_counter() - start, False)
         return None, b""
-    tally.add(kind, time.perf_counter() - start, status < 400)
+    tally.add(kind, time.perf_counter() - start, status < 400, status)
     return status, content
 
 
@@ -172,7 +177,10 @@ def percentile(values, fraction):
 
 def report(tally: Tally, seconds: float, title: str) -> dict:
     print(f"\n{title}")
-    print(f"{'request':<20} {'count':>7} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(
+        f"{'request':<20} {'count':>7} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}"
+        f" {'429':>6}"
+    )
     rates = {}
     for kind, values in sorted(tally.latencies.items()):
         rate = len(values) / seconds
@@ -180,7 +188,7 @@ def report(tally: Tally, seconds: float, title: str) -> dict:
         print(
             f"{kind:<20} {len(values):>7} {rate:>8.1f} "
             f"{statistics.median(values) * 1000:>8.1f} {percentile(values, 0.99) * 1000:>8.1f} "
-            f"{tally.errors[kind]:>7}"
+            f"{tally.errors[kind]:>7} {tally.throttled[kind]:>6}"
         )
     return rates
 
@@ -256,7 +264,9 @@ def start_server(workers: int, worker_class: str):
     """A fresh PostgreSQL database with the demo, served by scripts/serve. Returns (port, stop)."""
     server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
     database = f"oware_load_{os.getpid()}"
-    admin = ["psql", "-q", "-h", server_url.hostname, "-U", server_url.username or "postgres"]
+    # psql is given DATABASE_URL's whole server (host, port, user, password) as a URI, pointed at
+    # the maintenance database to create and drop the scenario's own.
+    admin = ["psql", "-q", "-d", server_url._replace(path="/postgres", query="").geturl()]
     subprocess.run([*admin, "-c", f"CREATE DATABASE {database}"], check=True)
     password = "load-scenario-password"
     env = {
@@ -301,7 +311,7 @@ def start_proxy(upstream_port: int):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000")
-    parser.add_argument("--arbiter", help="USER:PASSWORD of the demo arbiter (with --url)")
+    parser.add_argument("--token", help="the demo arbiter's API token (with --url)")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--arbiters", type=int, default=2, help="of the clients, how many write")
     parser.add_argument("--seconds", type=float, default=30)
@@ -318,7 +328,7 @@ def main() -> None:
     stops = []
     if args.url:
         parts = urlsplit(args.url)
-        host, port, credentials = parts.hostname, parts.port or 80, args.arbiter
+        host, port, credentials = parts.hostname, parts.port or 80, f"Token {args.token}"
     else:
         host = "127.0.0.1"
         port, credentials, stop = start_server(args.workers, args.worker_class)
@@ -362,11 +372,7 @@ def measure(host, port, credentials, args) -> None:
     last = _last_round(setup)
     _, content = setup.request("GET", f"/api/tournaments/{SLUG}/{SECTION}/rounds/{last}/")
     games = [p for p in json.loads(content)["pairings"] if p["north"] is not None]
-    auth = (
-        credentials
-        if credentials.startswith("Token ")
-        else "Basic " + base64.b64encode(credentials.encode()).decode()
-    )
+    auth = credentials
     rng = random.Random(7)
 
     pages = {

@@ -1,5 +1,6 @@
 """Settings, read from the environment (see the configuration table in README.md)."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -7,6 +8,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from config.client_address import trusted_proxies
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -35,6 +37,10 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", Fals
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 if env_bool("SECURE_PROXY_SSL", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The proxies in front of the application whose X-Forwarded-For is believed: a number of hops,
+# or their addresses and networks (config/client_address.py). Empty: none, so a client that
+# reaches the application directly cannot pass for another by sending the header.
+TRUSTED_PROXIES = trusted_proxies(env_str("TRUSTED_PROXIES", ""))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -54,6 +60,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: whatever reads the client's address afterwards reads the real one.
+    "config.client_address.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before the rest: a preflight is answered without a session or a CSRF check.
     "tournaments.api.cors.ReadOnlyCorsMiddleware",
@@ -166,12 +174,15 @@ LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.OwareAutoSchema",
-    # Token first: a 401 then names the scheme scripts should use in WWW-Authenticate.
+    # Token first: a 401 then names the scheme scripts should use in WWW-Authenticate. No HTTP
+    # basic: a password on every request would cost a hash each, before any throttle.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # REMOTE_ADDR is already the client's (ClientAddressMiddleware); without this DRF would key
+    # anonymous clients on whatever X-Forwarded-For they send.
+    "NUM_PROXIES": 0,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
         "tournaments.api.parsers.BoundedJSONParser",
@@ -232,15 +243,20 @@ CACHES = {
     },
 }
 
-# Login lockout: after AXES_FAILURE_LIMIT wrong passwords for one username from one address,
-# that pair is refused for AXES_COOLOFF_TIME hours (login page, admin and API basic auth alike).
+# Login lockout: after LOGIN_FAILURE_LIMIT wrong passwords for one username from one client
+# address, that pair is refused for LOGIN_LOCKOUT_MINUTES (login page and admin alike); the
+# same username from another address is not. `manage.py unlock_login` lifts a lock early.
 AUTHENTICATION_BACKENDS = [
     "tournaments.auth_backends.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = 1
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 60))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "config.client_address.request_address"
+AXES_LOCKOUT_CALLABLE = "tournaments.views.refusals.login_refused"
+# Password checks per client address and minute, refused before hashing past that.
+PASSWORD_CHECKS_PER_MINUTE = env_int("PASSWORD_CHECKS_PER_MINUTE", 20)
 AXES_RESET_ON_SUCCESS = True
 
 LOGGING = {

@@ -6,6 +6,7 @@ anonymous reads of a published tournament) and only until the end of the second;
 API clients with credentials always reach the application.
 """
 
+import base64
 import json
 import os
 import shutil
@@ -196,3 +197,18 @@ def test_a_phone_holding_the_current_copy_gets_304_from_the_proxy(hall):
     again = read(hall.port, path, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status == 304
     assert again.body == b""
+
+
+def test_unknown_query_parameters_and_foreign_credentials_share_the_copy(hall):
+    path = "/api/tournaments/demo/men/standings/"
+    plain = read(hall.port, path)
+    basic = {"Authorization": "Basic " + base64.b64encode(b"arbiter:guess").decode()}
+    for options in ({}, {"headers": basic}):
+        seen = [read(hall.port, f"{path}?nonce={n}", **options) for n in range(20)]
+        assert "HIT" in [answer.cache for answer in seen], options
+        assert all(answer.status == 200 for answer in seen)
+        assert all(answer.body == plain.body for answer in seen if answer.cache == "HIT")
+    # A known parameter has its own copy, read as the application reads it.
+    table = [read(hall.port, f"{path}?format=csv&nonce={n}") for n in range(10)]
+    assert "HIT" in [answer.cache for answer in table]
+    assert {answer.headers["Content-Type"].split(";")[0] for answer in table} == {"text/csv"}

@@ -54,6 +54,12 @@ def api_exception_handler(error, context):
     response = exception_handler(error, context)
     if response is None:
         return None
+    limit = getattr(request, "rate_limit", None)
+    if isinstance(error, exceptions.Throttled) and limit is not None:
+        # The IETF RateLimit fields, beside DRF's Retry-After: a client learns the allowance.
+        response["RateLimit-Limit"] = str(limit.limit)
+        response["RateLimit-Remaining"] = "0"
+        response["RateLimit-Reset"] = str(limit.reset)
     if isinstance(error, exceptions.ValidationError):
         response.data = _validation_body(response.data)
     elif isinstance(error, exceptions.APIException):

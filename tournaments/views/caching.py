@@ -11,6 +11,11 @@ first process to need the new copy renders it into the shared cache (Redis when 
 set) and the others take it from there. While it renders, they go on serving their previous
 copy, with its own ETag, for the fraction of a second the render takes: a burst of readers
 right after a result costs one render, not one per process.
+
+What a client adds to a read must not buy it a render of its own (a flood of unique addresses
+would otherwise reach the database each time): the query string is cut down to the parameters
+public reads understand (PUBLIC_PARAMETERS, the same ones deploy/nginx.conf keys its copies on),
+and an `Authorization` header that is no valid API token is ignored, as a session-less visitor.
 """
 
 import hashlib
@@ -20,11 +25,12 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.core.cache import cache, caches
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.connection import ConnectionProxy
 from django.utils.http import http_date
 from django.utils.translation import get_language
+from rest_framework.authtoken.models import Token
 
 from tournaments.freshness import recent_stamp
 
@@ -34,6 +40,9 @@ RENDER_SECONDS = 2
 # The test Django's gzip uses: the API compresses its answers for clients that accept gzip, so
 # the cache keeps a compressed and a plain copy apart.
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+# Every query parameter a public read answers to (the API's ?round=, ?format=, paging and
+# ?positions=, the game viewer's ?ply=); deploy/nginx.conf keys its shared copies on the same.
+PUBLIC_PARAMETERS = ("round", "format", "limit", "offset", "positions", "ply")
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,7 @@ def revalidated(view):
     def wrapper(request, *args, **kwargs):
         if not _anonymous_read(request):
             return view(request, *args, **kwargs)
+        _keep_public_parameters(request)
         stamp = recent_stamp(kwargs["slug"])
         if stamp is None:
             return view(request, *args, **kwargs)  # the view answers its own 404
@@ -117,8 +127,47 @@ def render_claim(version: str, page: str) -> str:
 def _anonymous_read(request) -> bool:
     if request.method not in ("GET", "HEAD"):
         return False
-    # API clients authenticate per request (a token, basic); Django's user is then anonymous.
-    return not request.user.is_authenticated and "Authorization" not in request.headers
+    if request.user.is_authenticated:
+        return False
+    # API clients authenticate per request with a token; Django's user is then anonymous.
+    authorization = request.headers.get("Authorization")
+    if authorization is None:
+        return True
+    if _valid_token(authorization):
+        return False
+    # Anything else is no credential of ours (the API takes no password): the render must not
+    # see it either, so that a cached and a fresh answer are the same.
+    del request.META["HTTP_AUTHORIZATION"]
+    request.__dict__.pop("headers", None)  # the headers read above, kept by Django
+    return True
+
+
+def _valid_token(authorization: str) -> bool:
+    scheme, _, key = authorization.strip().partition(" ")
+    if scheme.lower() != "token" or not key.strip():
+        return False
+    return Token.objects.filter(key=key.strip()).exists()
+
+
+def public_query(query_string: str) -> str:
+    """The part of a query string public reads answer to, as nginx reads it for its key
+    (`$arg_round`: the first `round=` whatever the name's case, its value as sent): unknown
+    and empty parameters dropped, the rest in a fixed order."""
+    found = {}
+    for part in query_string.split("&"):
+        name, sep, value = part.partition("=")
+        name = name.lower()
+        if sep and value and name in PUBLIC_PARAMETERS and name not in found:
+            found[name] = value
+    return "&".join(f"{name}={found[name]}" for name in PUBLIC_PARAMETERS if name in found)
+
+
+def _keep_public_parameters(request) -> None:
+    """Make the request the view sees the one its copy is kept for: a copy never depends on,
+    nor shows (a link's query string), what the key leaves out."""
+    query = public_query(request.META.get("QUERY_STRING", ""))
+    request.META["QUERY_STRING"] = query
+    request.GET = QueryDict(query)
 
 
 def _etags(header: str) -> set[str]:

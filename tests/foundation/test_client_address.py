@@ -1,0 +1,177 @@
+"""Behind docker-compose's nginx, every client keeps its own address.
+
+The demo is served by scripts/serve with sync workers, as compose runs it, behind nginx with the
+compose configuration and TRUSTED_PROXIES naming the proxy. Clients come from distinct loopback
+addresses (127.0.0.2, 127.0.0.3, …), so nginx sees each one as a different client, as in a hall.
+"""
+
+import base64
+import http.client
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from types import SimpleNamespace
+
+import pytest
+
+from tests.servers import (
+    ROOT,
+    free_port,
+    load_demo,
+    production_env,
+    serve,
+    start_proxy,
+    stop,
+    wait_until_served,
+)
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+DEMO_PASSWORD = "proxy-address-password"
+STRANGER, ARBITER, OTHER = "127.0.0.2", "127.0.0.3", "127.0.0.4"
+# Low enough to reach in a test, per client address.
+ANON_READ_RATE = "8/minute"
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory):
+    if not os.path.exists(NGINX):
+        if os.environ.get("CI"):  # .ci/run installs it
+            pytest.fail("nginx is not installed")
+        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    folder = tmp_path_factory.mktemp("addresses")
+    database = f"sqlite:///{folder / 'db.sqlite3'}"
+    load_demo(production_env(DATABASE_URL=database, DEMO_PASSWORD=DEMO_PASSWORD))
+    app_port = free_port()
+    server = serve(
+        database,
+        app_port,
+        WEB_WORKER_CLASS="sync",
+        TRUSTED_PROXIES="127.0.0.1",
+        API_ANON_READ_RATE=ANON_READ_RATE,
+    )
+    proxy_port, proxy = start_proxy(app_port, folder)
+    try:
+        wait_until_served(proxy_port, "/")
+        yield SimpleNamespace(port=proxy_port, database=database)
+    finally:
+        stop(proxy)
+        stop(server)
+
+
+def request(hall, source, method, path, body=None, headers=None, timeout=30):
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", hall.port, timeout=timeout, source_address=(source, 0)
+    )
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        answer = connection.getresponse()
+        return SimpleNamespace(status=answer.status, headers=answer.headers, body=answer.read())
+    finally:
+        connection.close()
+
+
+def log_in(hall, source, password, username="arbiter"):
+    """The login form as a browser posts it from `source`: the status of the answer."""
+    form = request(hall, source, "GET", "/accounts/login/")
+    cookie = re.search(r"csrftoken=([^;]+)", form.headers.get("Set-Cookie", "")).group(1)
+    fields = {"username": username, "password": password, "csrfmiddlewaretoken": cookie}
+    answer = request(
+        hall,
+        source,
+        "POST",
+        "/accounts/login/",
+        body=urllib.parse.urlencode(fields),
+        headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"csrftoken={cookie}",
+        },
+    )
+    return answer
+
+
+def test_a_strangers_wrong_logins_do_not_lock_the_arbiter_out(hall):
+    for _ in range(6):
+        refused = log_in(hall, STRANGER, "not-the-password")
+        assert refused.status in (200, 429)
+    # The stranger's own address is locked for this username...
+    assert log_in(hall, STRANGER, DEMO_PASSWORD).status == 429
+    # ...while the arbiter, from the hall's other address, logs in.
+    logged_in = log_in(hall, ARBITER, DEMO_PASSWORD)
+    assert logged_in.status == 302, logged_in.body[:300]
+    assert logged_in.headers["Location"] == "/arbiter/"
+    # The documented command lifts the lock on the stranger's address.
+    lifted = subprocess.run(
+        [sys.executable, "manage.py", "unlock_login", "arbiter", "--address", STRANGER],
+        cwd=ROOT,
+        env=production_env(DATABASE_URL=hall.database),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert lifted.returncode == 0, lifted.stderr
+    assert log_in(hall, STRANGER, DEMO_PASSWORD).status == 302
+
+
+def test_a_forged_forwarded_for_does_not_escape_the_throttle(hall):
+    limit = int(ANON_READ_RATE.split("/")[0])
+    answers = [
+        request(
+            hall,
+            OTHER,
+            "GET",
+            "/api/tournaments/",
+            headers={"X-Forwarded-For": f"10.0.{n // 250}.{n % 250 + 1}"},
+        )
+        # Each worker process counts on its own without a shared cache (REDIS_URL): enough
+        # requests that one of the two workers sees more than the limit.
+        for n in range(2 * limit + 2)
+    ]
+    statuses = [answer.status for answer in answers]
+    assert 429 in statuses, statuses
+    throttled = next(answer for answer in answers if answer.status == 429)
+    assert int(throttled.headers["Retry-After"]) > 0
+    assert throttled.headers["RateLimit-Limit"] == str(limit)
+    assert throttled.headers["RateLimit-Remaining"] == "0"
+    assert int(throttled.headers["RateLimit-Reset"]) > 0
+    # Another client, whatever it claims, still has its own allowance.
+    assert request(hall, ARBITER, "GET", "/api/tournaments/").status == 200
+
+
+def latencies(hall, source, path, seconds):
+    taken = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        start = time.perf_counter()
+        answer = request(hall, source, "GET", path)
+        taken.append(time.perf_counter() - start)
+        assert answer.status == 200
+        time.sleep(0.05)
+    return taken
+
+
+def test_a_basic_auth_flood_leaves_page_latency_unchanged(hall):
+    page = "/accounts/login/"
+    before = statistics.median(latencies(hall, ARBITER, page, 2))
+    credentials = base64.b64encode(b"arbiter:guessing-the-password").decode()
+    headers = {"Authorization": f"Basic {credentials}", "Content-Type": "application/json"}
+    stop_at = time.monotonic() + 4  # the flood stops by itself
+
+    def flood():
+        while time.monotonic() < stop_at:
+            request(hall, STRANGER, "POST", "/api/tournaments/demo/men/pair/", b"{}", headers)
+            request(hall, STRANGER, "GET", "/api/tournaments/", headers=headers)
+
+    flooders = [threading.Thread(target=flood, daemon=True) for _ in range(8)]
+    for thread in flooders:
+        thread.start()
+    time.sleep(0.5)
+    during = statistics.median(latencies(hall, ARBITER, page, 3))
+    for thread in flooders:
+        thread.join(timeout=30)
+    assert during < max(4 * before, 0.25), (before, during)
