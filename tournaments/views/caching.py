@@ -40,9 +40,20 @@ RENDER_SECONDS = 2
 # The test Django's gzip uses: the API compresses its answers for clients that accept gzip, so
 # the cache keeps a compressed and a plain copy apart.
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
-# Every query parameter a public read answers to (the API's ?round=, ?format=, paging and
-# ?positions=, the game viewer's ?ply=); deploy/nginx.conf keys its shared copies on the same.
-PUBLIC_PARAMETERS = ("round", "format", "limit", "offset", "positions", "ply")
+# Every query parameter a public read answers to (the API's ?round=, ?format=, paging,
+# ?positions=, ?player= and ?since=, the game viewer's ?ply=, a round page's ?print=);
+# deploy/nginx.conf keys its shared copies on the same.
+PUBLIC_PARAMETERS = (
+    "round",
+    "format",
+    "limit",
+    "offset",
+    "positions",
+    "ply",
+    "player",
+    "since",
+    "print",
+)
 
 
 @dataclass(frozen=True)
