@@ -122,7 +122,7 @@ def standings(request, slug, section):
         "standings.html",
         "standings",
         table=table,
-        legend=tiebreak_labels.legend_lines(table.standings.tiebreaks),
+        legend=tiebreak_labels.explained(table.standings.tiebreaks),
     )
 
 
