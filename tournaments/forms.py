@@ -191,6 +191,7 @@ class PlayerEditForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "sex", "title", "rating", "federation", "team"]
+        labels = {"team": _("Team")}  # the model's field has no translated name
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
