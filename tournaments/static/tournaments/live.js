@@ -49,6 +49,40 @@
     });
   }
 
+  function copyAttributes(from, to, except) {
+    Array.prototype.forEach.call(from.attributes, function (attribute) {
+      if (except && except.indexOf(attribute.name) !== -1) return;
+      to.setAttribute(attribute.name, attribute.value);
+    });
+  }
+
+  // Child by child: the focused element itself stays (its value, caret and the keyboard with
+  // it); a block holding it is merged the same way one level down, if the new page has a block
+  // of the same kind in the same place; everything else is the new page's.
+  function merge(current, fresh, focused) {
+    var oldChildren = Array.prototype.slice.call(current.children);
+    var newChildren = Array.prototype.slice.call(fresh.children);
+    newChildren.forEach(function (child, index) {
+      var old = oldChildren[index];
+      var same = old && old.tagName === child.tagName && old.id === child.id;
+      if (same && focused && old === focused && isTextField(focused)) return;
+      if (same && focused && old !== focused && old.contains(focused)) {
+        merge(old, child, focused);
+        // Not `hidden`: the find-board paragraph comes hidden until its script shows it, and
+        // hiding the block that holds the focus would take the focus away.
+        copyAttributes(child, old, ["hidden"]);
+        return;
+      }
+      if (old) old.replaceWith(child); else current.appendChild(child);
+      // A focused block itself (a table box scrolled with the keys) is new content: its
+      // successor takes the focus, without moving the page.
+      if (old && old === focused && child.tabIndex >= 0) child.focus({ preventScroll: true });
+    });
+    oldChildren.slice(newChildren.length).forEach(function (old) {
+      if (!old.contains(focused)) old.remove();
+    });
+  }
+
   function swap(fresh) {
     var current = region(document);
     if (!current) return;
@@ -61,29 +95,8 @@
     current.querySelectorAll("input[id], textarea[id]").forEach(function (field) {
       typed[field.id] = field.value;
     });
-    var oldChildren = Array.prototype.slice.call(current.children);
-    var newChildren = Array.prototype.slice.call(fresh.children);
-    var kept = null;
-    // Child by child; the child holding the focused element stays, if the new page has a
-    // child of the same kind in the same place (the filter's paragraph has one).
-    newChildren.forEach(function (child, index) {
-      var old = oldChildren[index];
-      if (old && focused && old !== focused && old.contains(focused) &&
-          old.tagName === child.tagName && old.className === child.className) {
-        kept = old;
-        return;
-      }
-      if (old) old.replaceWith(child); else current.appendChild(child);
-      // A focused block itself (a table box scrolled with the keys) is new content: its
-      // successor takes the focus, without moving the page.
-      if (old && old === focused && child.tabIndex >= 0) child.focus({ preventScroll: true });
-    });
-    oldChildren.slice(newChildren.length).forEach(function (old) {
-      if (old !== kept) old.remove();
-    });
-    Array.prototype.forEach.call(fresh.attributes, function (attribute) {
-      current.setAttribute(attribute.name, attribute.value);
-    });
+    merge(current, fresh, focused);
+    copyAttributes(fresh, current);
     Object.keys(typed).forEach(function (id) {
       var field = document.getElementById(id);
       if (field && field.value !== typed[id]) field.value = typed[id];
