@@ -132,3 +132,43 @@ def test_the_standings_and_the_event_page_print_on_one_sheet(browser, live_serve
     event = Printed(browser, f"{live_server.url}/t/demo/")
     assert len(event.sheets) == 1, "the QR code stays with the event's page"
     assert "Scan to open this event" in event.texts[0]
+
+
+def test_a_long_round_robin_prints_in_parts_with_the_names_repeated(
+    browser, live_server, tournament, section, make_player
+):
+    from tournaments.services.results import ResultEntry, record_result
+    from tournaments.services.rounds import pair_next_round, publish_round
+    from tournaments.services.standings import section_standings
+
+    # 18 players, 17 rounds: the rounds, points and tie-breaks do not fit across one sheet.
+    section.pairing_system = "round-robin"
+    section.save()
+    tournament.rounds = 17
+    tournament.save()
+    arbiter = tournament.arbiters.get()
+    players = [make_player(f"Kwabena Owusu-Ansah {n}", n) for n in range(1, 19)]
+    for _ in range(17):
+        round_ = publish_round(pair_next_round(section, by=arbiter), by=arbiter)
+        for pairing in round_.pairings.filter(north__isnull=False):
+            south_wins = (pairing.board + round_.number) % 3
+            entry = (
+                ResultEntry(ending="capture", south_seeds=25, north_seeds=10)
+                if south_wins
+                else ResultEntry(ending="draw24", south_seeds=24, north_seeds=24)
+            )
+            record_result(pairing, entry, by=arbiter)
+    codes = [c for c in section_standings(section).standings.tiebreaks if c != "PTS"]
+
+    printed = Printed(browser, f"{live_server.url}/t/accra/men/crosstable/")
+    assert len(printed.sheets) == 2
+    assert printed.landscape
+    first, second = printed.texts
+    for player in players:
+        assert player.name in first and player.name in second, "the names on every sheet"
+    assert "R1 " in first and "R16" in first and "R17" not in first
+    assert "R17" in second and "Pts" in second
+    for code in codes:
+        assert code in second, f"tie-break {code} on the last sheet"
+    assert printed.smallest_type() >= 7.9
+    assert printed.cut == 0 and printed.beyond == 0
