@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import set_language
+from django.views.i18n import JavaScriptCatalog, set_language
 
 from config.views import health
 from tournaments.api import errors as api_errors
@@ -20,6 +20,8 @@ urlpatterns = [
     # CSRF so that public pages, cached for every visitor, carry no visitor's token; choosing a
     # language changes nothing but a cookie, and `next` is checked to stay on this site.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    # The translations the scripts need (gettext, ngettext, interpolate), in the page's language.
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("arbiter/", my_tournaments, name="my_tournaments"),

@@ -210,6 +210,7 @@ class PlayerEditForm(forms.ModelForm):
             "birth_date",
             "team",
         ]
+        labels = {"team": _("Team")}  # the model's field has no translated name
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

@@ -68,6 +68,22 @@ def legend_lines(codes) -> list[tuple[str, str]]:
     return [(code, f"{name(code)}: {explanation(code)}") for code in codes]
 
 
+def explained(codes) -> list[dict]:
+    """The legend under a standings table, one entry per code in table order:
+    ``{code, name, explanation, example}`` translated, so that a reader sees what kind of value
+    each column holds (a place, points, a sum of the opponents' scores) and one worked case."""
+    entries = []
+    for code in codes:
+        try:
+            example = gettext(tiebreak(code).example) if tiebreak(code).example else ""
+        except KeyError:
+            example = ""
+        entries.append(
+            {"code": code, "name": name(code), "explanation": explanation(code), "example": example}
+        )
+    return entries
+
+
 def choices_help(individual: bool = True) -> str:
     """The known codes as a settings form's help text: ``"PTS points · DE direct encounter …"``."""
     declared = [t for t in TIEBREAKS if t.individual or not individual]

@@ -60,12 +60,20 @@ def _round_robin(code: str, name: str, cycles: int) -> PairingSystem:
     )
 
 
+def gettext_noop(text: str) -> str:
+    """Mark a system's name for the translation catalogs (this core does not import Django); the
+    section's choices translate it where it is shown."""
+    return text
+
+
 SYSTEMS: dict[str, PairingSystem] = {
     system.code: system
     for system in (
-        PairingSystem(DUTCH, "FIDE Dutch (Swiss)", pair_request, check_pairing),
-        _round_robin(ROUND_ROBIN, "Round robin (Berger tables)", cycles=1),
-        _round_robin(DOUBLE_ROUND_ROBIN, "Double round robin (Berger tables)", cycles=2),
+        PairingSystem(DUTCH, gettext_noop("FIDE Dutch (Swiss)"), pair_request, check_pairing),
+        _round_robin(ROUND_ROBIN, gettext_noop("Round robin (Berger tables)"), cycles=1),
+        _round_robin(
+            DOUBLE_ROUND_ROBIN, gettext_noop("Double round robin (Berger tables)"), cycles=2
+        ),
     )
 }
 

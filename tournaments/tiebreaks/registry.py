@@ -68,6 +68,8 @@ class Tiebreak:
     cuts: str = ""
     individual: bool = True
     team_only: bool = False
+    example: str = ""
+    """A worked example for the legend under a table, so that a reader sees what a value means."""
 
     @property
     def decimals(self) -> int:
@@ -104,118 +106,156 @@ def _average_buchholz(section: Section, edition: str, low: int, high: int) -> li
 _ = gettext_noop
 
 TIEBREAKS: tuple[Tiebreak, ...] = (
-    Tiebreak("PTS", "points", _("points"), _("Game points scored."), Unit.POINTS, _points),
+    Tiebreak(
+        "PTS",
+        "points",
+        _("points"),
+        _("Points: the game points scored, 1 for a win and ½ for a draw."),
+        Unit.POINTS,
+        _points,
+        example=_("Example: 3 wins, 2 draws and a loss make 4."),
+    ),
     Tiebreak(
         "DE",
         "direct_encounter",
         _("direct encounter"),
         _(
-            "Points scored against the other players of the tied group, when all of them met; "
-            "0 for everyone until then, which is normal."
+            "A place, not points: among players level on everything before DE, 1 for the one "
+            "ahead in the games they played against each other, 2 for the next, and so on. "
+            "0 when it separates nobody, which is normal: the player is level with nobody, the "
+            "tied players have not all met yet, or they scored the same against each other "
+            "(a drawn game between two of them)."
         ),
         Unit.PLACE,
+        example=_(
+            "Example: A and B both have 4 points and A beat B: A shows 1 and B 2. Had they "
+            "drawn, or not met yet, both would show 0."
+        ),
     ),
     Tiebreak(
         "PS",
         "progressive_score",
         _("progressive score"),
-        _("Sum of the running score after each round."),
+        _("Points: the running score after each round, added up; early points weigh more."),
         Unit.POINTS,
         _progressive,
         cuts="C",
+        example=_("Example: results 1, 0 and 1 give running scores 1, 1 and 2, so 4."),
     ),
     Tiebreak(
         "BH",
         "buchholz",
         _("Buchholz"),
-        _("Sum of the opponents' points."),
+        _("Points: the sum of the opponents' scores."),
         Unit.POINTS,
         _with_edition(buchholz.buchholz),
         cuts="CM",
+        example=_("Example: opponents who have 3, 2½ and 4 points give 9.5."),
     ),
     Tiebreak(
         "FB",
         "fore_buchholz",
         _("fore Buchholz"),
-        _("Buchholz counting every game of the last round as a draw."),
+        _(
+            "Points: the sum of the opponents' scores, every game of the last round "
+            "counted as a draw."
+        ),
         Unit.POINTS,
         _with_edition(buchholz.fore_buchholz),
         cuts="CM",
+        example=_("Example: an opponent on 4 points who won the last round counts 3.5."),
     ),
     Tiebreak(
         "SB",
         "sonneborn_berger",
         _("Sonneborn-Berger"),
-        _("Sum of each opponent's points times the points scored against that opponent."),
+        _(
+            "Points: for each opponent, their score times the points scored against them, "
+            "added up: the whole score of each opponent beaten, half the score of each drawn."
+        ),
         Unit.PRODUCTS,
         _with_edition(buchholz.sonneborn_berger),
         cuts="CM",
+        example=_(
+            "Example: a win against an opponent on 4 points and a draw against one on 3 give 5.5."
+        ),
     ),
     Tiebreak(
         "AOB",
         "average_of_opponents_buchholz",
         _("average of opponents' Buchholz"),
-        _("Average of the opponents' Buchholz."),
+        _("Points: the average of the opponents' Buchholz (each one a sum of scores)."),
         Unit.AVERAGE,
         _average_buchholz,
+        example=_("Example: opponents whose Buchholz are 10, 12 and 14 give 12."),
     ),
     Tiebreak(
         "WIN",
         "wins",
         _("wins"),
-        _("Rounds won, played or not."),
+        _("A count: rounds won, played or not (forfeit wins and full-point byes count)."),
         Unit.COUNT,
         _counter(counters.wins),
+        example=_("Example: 3 games won and a forfeit win make 4."),
     ),
     Tiebreak(
         "WON",
         "games_won",
         _("games won"),
-        _("Games won over the board."),
+        _("A count: games won over the board; forfeits and byes do not count."),
         Unit.COUNT,
         _counter(counters.games_won),
+        example=_("Example: 3 games won and a forfeit win make 3."),
     ),
     Tiebreak(
         "BPG",
         "games_as_north",
         _("games as North"),
-        _("Games played over the board as North."),
+        _("A count: games played over the board as North."),
         Unit.COUNT,
         _counter(counters.games_as_north),
+        example=_("Example: North in rounds 2 and 4 makes 2."),
     ),
     Tiebreak(
         "BWG",
         "games_won_as_north",
         _("games won as North"),
-        _("Games won over the board as North."),
+        _("A count: games won over the board as North."),
         Unit.COUNT,
         _counter(counters.games_won_as_north),
+        example=_("Example: North in rounds 2 and 4, a win in round 4, makes 1."),
     ),
     Tiebreak(
         "REP",
         "rounds_played",
         _("rounds played"),
-        _("Rounds the player elected to play."),
+        _(
+            "A count: rounds the player chose to play; requested byes and forfeit losses "
+            "do not count."
+        ),
         Unit.COUNT,
         _counter(counters.rounds_elected_to_play),
+        example=_("Example: 7 rounds with one requested bye make 6."),
     ),
     Tiebreak(
         "TP",
         "team_points",
         _("team points"),
-        _("Sum of the team's players' points."),
+        _("Points: the team's players' points added up."),
         Unit.POINTS,
         individual=False,
         team_only=True,
+        example=_("Example: players on 4, 3½ and 2 points make 9.5."),
     ),
     Tiebreak(
         "LGS",
         "seeds_in_lost_games",
         _("seeds in lost games"),
-        _("Seeds the team's players had in their store in the games they lost."),
+        _("A count: seeds the team's players had in their store in the games they lost."),
         Unit.COUNT,
         individual=False,
         team_only=True,
+        example=_("Example: losses with 20 and 15 seeds in the store make 35."),
     ),
 )
 del _

@@ -99,6 +99,8 @@ def _round_page(request, group: Section, rounds: list[Round], round_: Round):
     url = request.build_absolute_uri(
         f"/t/{group.tournament.slug}/{group.slug}/round/{round_.number}/"
     )
+    roster = round_roster(round_)
+    before = {entry.player.pk: entry.points_before for entry in roster.entries}
     return _section_page(
         request,
         group,
@@ -106,10 +108,18 @@ def _round_page(request, group: Section, rounds: list[Round], round_: Round):
         "pairings",
         rounds=rounds,
         round=round_,
-        roster=round_roster(round_),
+        roster=roster,
+        # Each board with both players' points before the round, as the paper on the wall shows.
+        boards=[(p, before.get(p.south_id), before.get(p.north_id)) for p in roster.boards],
+        # ?print=boards or ?print=names: only that list goes to paper (one sheet for the boards,
+        # one for finding a name), the arbiter's print menu links to each.
+        print_part=request.GET.get("print") if request.GET.get("print") in PRINT_PARTS else "",
         qr=qr_svg(url),
         page_url=url,
     )
+
+
+PRINT_PARTS = ("boards", "names")
 
 
 @revalidated
@@ -122,7 +132,7 @@ def standings(request, slug, section):
         "standings.html",
         "standings",
         table=table,
-        legend=tiebreak_labels.legend_lines(table.standings.tiebreaks),
+        legend=tiebreak_labels.explained(table.standings.tiebreaks),
     )
 
 
@@ -130,15 +140,47 @@ def standings(request, slug, section):
 def crosstable(request, slug, section):
     group = public_section(slug, section)
     table = section_standings(group)
+    codes = [code for code in table.standings.tiebreaks if code != "PTS"]
+    rows = [
+        (player, row, [row.values[code] for code in codes])
+        for player, row in section_crosstable(table)
+    ]
+    rounds = list(range(1, table.after_round + 1))
     return _section_page(
         request,
         group,
         "crosstable.html",
         "crosstable",
         table=table,
-        crosstable=section_crosstable(table),
-        round_numbers=range(1, table.after_round + 1),
+        crosstable=rows,
+        round_numbers=rounds,
+        tiebreaks=codes,
+        print_parts=crosstable_print_parts(rounds, len(codes)),
     )
+
+
+# A4 landscape at 8 pt holds the place, a name and about 20 narrow columns (a round's cell or a
+# tie-break value); a longer round robin is printed in parts of 16 rounds, each with the place
+# and name again, the points and tie-breaks with the last one.
+PRINT_COLUMNS = 20
+PRINT_ROUNDS_PER_PART = 16
+
+
+def crosstable_print_parts(rounds: list[int], tiebreaks: int) -> list[dict]:
+    """The crosstable's paper parts: ``[{"rounds": [...], "totals": bool}]``; a single part
+    when everything fits across one landscape page."""
+    if len(rounds) + 1 + tiebreaks <= PRINT_COLUMNS:
+        return [{"rounds": rounds, "totals": True}]
+    chunks = [
+        rounds[start : start + PRINT_ROUNDS_PER_PART]
+        for start in range(0, len(rounds), PRINT_ROUNDS_PER_PART)
+    ]
+    parts = [{"rounds": chunk, "totals": False} for chunk in chunks]
+    if len(chunks[-1]) + 1 + tiebreaks <= PRINT_COLUMNS:
+        parts[-1]["totals"] = True
+    else:
+        parts.append({"rounds": [], "totals": True})
+    return parts
 
 
 @revalidated

@@ -5,21 +5,29 @@
   function normalise(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
   }
-  function setUp() {
+  // The table is looked up each time: a live refresh puts a new one in while the field (which
+  // the reader may be typing in) stays the same element.
+  function filter() {
     var field = document.getElementById("name-filter");
     var table = document.getElementById("alphabetical");
     if (!field || !table) return;
+    var wanted = normalise(field.value);
+    table.querySelectorAll("tbody tr").forEach(function (row) {
+      row.hidden = wanted !== "" && normalise(row.dataset.name || "").indexOf(wanted) === -1;
+    });
+  }
+  function setUp() {
+    var field = document.getElementById("name-filter");
+    if (!field) return;
     field.parentElement.hidden = false;
-    var filter = function () {
-      var wanted = normalise(field.value);
-      table.querySelectorAll("tbody tr").forEach(function (row) {
-        row.hidden = wanted !== "" && normalise(row.dataset.name || "").indexOf(wanted) === -1;
-      });
-    };
-    field.addEventListener("input", filter);
+    if (!field.dataset.filtering) {
+      field.dataset.filtering = "1";
+      field.addEventListener("input", filter);
+    }
     filter();
   }
   document.addEventListener("DOMContentLoaded", setUp);
-  // The live script swaps the page's content in; the new field needs its listener too.
+  // The live script swaps the page's content in: a new field needs its listener, and a new
+  // table the reader's filter.
   document.addEventListener("live:updated", setUp);
 })();

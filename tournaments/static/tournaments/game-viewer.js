@@ -3,6 +3,23 @@
 // Keys: ← → step, Home/End jump; a sideways swipe on the board steps too.
 (function () {
   "use strict";
+  // Words from Django's JavaScript catalog (/jsi18n/, loaded before this script); English if
+  // it could not be loaded.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, count) { return count === 1 ? one : many; };
+  var interpolate = window.interpolate || function (format, values) {
+    return format.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  };
+
+  // The same sentences as templates/games/board.html and _pit_title.html write on the server.
+  function pitTitle(index, seeds, isLast) {
+    var letter = "ABCDEFabcdef".charAt(index);
+    var title = index < 6
+      ? ngettext("South pit %(letter)s: %(seeds)s seed", "South pit %(letter)s: %(seeds)s seeds", seeds)
+      : ngettext("North pit %(letter)s: %(seeds)s seed", "North pit %(letter)s: %(seeds)s seeds", seeds);
+    title = interpolate(title, { letter: letter, seeds: seeds }, true);
+    return isLast ? title + " (" + gettext("last move") + ")" : title;
+  }
 
   function setUp() {
     var data = document.getElementById("game-plies");
@@ -33,10 +50,15 @@
         pit.classList.toggle("ow-pit--empty", seeds === 0);
         pit.classList.toggle("ow-pit--last", state.last === index);
         pit.classList.toggle("ow-pit--capture", state.last === index && state.capture > 0);
+        pit.title = pitTitle(index, seeds, state.last === index);
       });
       stores.S.textContent = state.stores[0];
       stores.N.textContent = state.stores[1];
-      toMove.textContent = state.toMove === "S" ? board.dataset.south || "South" : board.dataset.north || "North";
+      var side = state.toMove === "S" ? gettext("South") : gettext("North");
+      toMove.textContent = side;
+      board.setAttribute("aria-label", interpolate(
+        gettext("Oware board, South %(south)s, North %(north)s, %(side)s to move"),
+        { south: state.stores[0], north: state.stores[1], side: side }, true));
       var text = template.replace(/\d+(\D+)\d+\s*$/, current + "$1" + last);
       var parts = [text];
       if (state.clock) parts.push(state.clock);

@@ -1,0 +1,65 @@
+"""Every page of the site a reader can open, found in the URL configuration (as the permissions
+matrix finds its routes), filled in with the demo tournament's values."""
+
+from games.live import live_board_code
+from tests.security.world import PARAMETER, ROUTES
+from tournaments.models import GameRecord, Section, Tournament
+from tournaments.services.registration import assign_pairing_numbers, register_player
+
+# Routes that are not pages a person reads: the API, the health check, the admin (Django's).
+NOT_PAGES = ("api/", "healthz", "admin/")
+# Routes that belong to the arbiter or to a logged-in account.
+PRIVATE = ("arbiter/", "new-tournament/", "account/")
+# A round robin's schedule exists only in a round robin section; the demo has none, so the
+# pages get one of their own with this slug.
+ROUND_ROBIN = "round-robin"
+
+
+def _is_page(route: str) -> bool:
+    return not route.startswith(NOT_PAGES)
+
+
+def public_routes() -> list[str]:
+    return [r for r, _ in ROUTES if _is_page(r) and not any(p in r for p in PRIVATE)]
+
+
+def arbiter_routes() -> list[str]:
+    return [r for r, _ in ROUTES if _is_page(r) and any(p in r for p in PRIVATE)]
+
+
+def add_round_robin(tournament: Tournament) -> Section:
+    arbiter = tournament.arbiters.get()
+    section = tournament.sections.create(
+        name="Juniors", slug=ROUND_ROBIN, pairing_system="round-robin"
+    )
+    for n, name in enumerate(("Adwoa Owusu", "Esi Appiah", "Yaa Asantewaa", "Akua Donkor")):
+        register_player(section, by=arbiter, name=name, sex="w", rating=1500 - n)
+    assign_pairing_numbers(section, by=arbiter)
+    return section
+
+
+class DemoValues:
+    """What each URL parameter stands for in the demo (`loaddemo`) tournament."""
+
+    def __init__(self, tournament: Tournament):
+        men = tournament.sections.get(slug="men")
+        self.game = GameRecord.objects.filter(pairing__round__section=men).first().pairing
+        self.values = {
+            "slug": tournament.slug,
+            "section": men.slug,
+            "number": self.game.round.number,
+            "pairing_id": self.game.pk,
+            "game_id": self.game.pk,
+            "board": self.game.board,
+            "team_id": tournament.teams.order_by("pk").first().pk,
+            "player_id": self.game.south_id,
+            "code": live_board_code(self.game),
+        }
+
+    def path(self, route: str) -> str:
+        values = dict(self.values)
+        if route.endswith("/schedule/"):
+            values["section"] = ROUND_ROBIN
+        missing = set(PARAMETER.findall(route)) - values.keys()
+        assert not missing, f"route {route!r} takes {sorted(missing)}: teach DemoValues"
+        return "/" + PARAMETER.sub(lambda match: str(values[match.group(1)]), route)
