@@ -3,7 +3,7 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
-from config.views import health
+from config.views import health, ready
 from tournaments.api import errors as api_errors
 from tournaments.views.events import my_tournaments, new_tournament
 from tournaments.views.tokens import api_tokens
@@ -14,6 +14,7 @@ handler500 = api_errors.server_error
 
 urlpatterns = [
     path("healthz", health, name="health"),
+    path("readyz", ready, name="ready"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # POST /i18n/setlang/ {language, next}: the language switcher in the header. Exempt from
