@@ -10,6 +10,10 @@ from django.utils.translation import gettext_lazy as _
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The site's templates and translations: templates/ and locale/ in the source tree; in an
+# installed wheel, inside this package (setup.py puts them there).
+_PACKAGED = Path(__file__).resolve().parent
+SITE_FILES = _PACKAGED if (_PACKAGED / "templates").is_dir() else BASE_DIR
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -90,7 +94,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_FILES / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -136,13 +140,14 @@ LANGUAGE_CODE = "en"
 # (the switcher in the header) or else the browser's Accept-Language. The .po files live in
 # locale/ and are compiled to .mo at install time (Makefile, Dockerfile).
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("pt", _("Portuguese"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SITE_FILES / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes: beside the source, or wherever STATIC_ROOT says (an installed wheel).
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
