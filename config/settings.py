@@ -7,7 +7,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import email_settings, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The site's templates and translations: templates/ and locale/ in the source tree; in an
@@ -103,6 +103,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # mail_configured: whether the login page offers a password reset.
+                "config.accounts.mail",
             ],
         },
     },
@@ -245,3 +247,10 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# Mail, from one variable (docs/deployment.md, "Mail"). Without it nothing is sent, and nothing
+# that needs a mail (the password reset) is offered.
+globals().update(email_settings(env_str("EMAIL_URL")))
+MAIL_CONFIGURED = bool(env_str("EMAIL_URL"))
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "oware@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
