@@ -57,6 +57,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every log line written while a request is answered names it (config/logging.py).
+    "config.logging.RequestContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -239,8 +241,23 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # A refused request (403, 404, …) is the client's doing: one line, not a traceback.
-    "filters": {"refusals_in_one_line": {"()": "config.logging.RefusalsInOneLine"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "refusals_in_one_line": {"()": "config.logging.RefusalsInOneLine"},
+        "request_context": {"()": "config.logging.RequestContext"},
+    },
+    # Each line: the time, the level, the request's id and client address, then the message.
+    "formatters": {
+        "line": {
+            "format": "%(asctime)s %(levelname)s [%(request_id)s %(client)s] %(name)s: %(message)s"
+        }
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_context"],
+            "formatter": "line",
+        }
+    },
     "loggers": {
         "django.request": {"filters": ["refusals_in_one_line"]},
         "django.security": {"filters": ["refusals_in_one_line"]},
