@@ -23,6 +23,9 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     # Only ever used on a developer's machine: DEBUG is on.
     SECRET_KEY = "development-only-key-never-use-in-production"
+# Rotating the key (docs/deployment.md): the previous keys, still accepted for what they signed
+# (sessions, password-reset links) until those run out, never used to sign anything new.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
