@@ -4,6 +4,7 @@ Kept free of Django imports so that settings can use them before Django is set u
 """
 
 import os
+from urllib.parse import unquote, urlsplit
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
@@ -43,3 +44,32 @@ def env_int(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise ValueError(f"{name}={raw!r} is not a whole number") from None
+
+
+def email_settings(url: str) -> dict:
+    """Django's mail settings from one address (docs/deployment.md, "Mail"):
+    smtp://user:password@host:587 (STARTTLS, the usual submission port), smtps://…:465 (TLS from
+    the first byte), smtp+plain://host:25 (no encryption: a relay on the same machine only).
+    Nothing or an empty value: no mail is configured."""
+    if not url:
+        return {}
+    parts = urlsplit(url)
+    schemes = {
+        "smtp": (True, False, 587),
+        "smtps": (False, True, 465),
+        "smtp+plain": (False, False, 25),
+    }
+    if parts.scheme not in schemes or not parts.hostname:
+        raise ValueError(
+            "EMAIL_URL must look like smtp://user:password@host:587 (or smtps://, smtp+plain://)."
+        )
+    starttls, implicit_tls, port = schemes[parts.scheme]
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": parts.port or port,
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": starttls,
+        "EMAIL_USE_SSL": implicit_tls,
+    }

@@ -9,9 +9,13 @@ from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from config.client_address import trusted_proxies
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import email_settings, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The site's templates and translations: templates/ and locale/ in the source tree; in an
+# installed wheel, inside this package (setup.py puts them there).
+_PACKAGED = Path(__file__).resolve().parent
+SITE_FILES = _PACKAGED if (_PACKAGED / "templates").is_dir() else BASE_DIR
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -21,6 +25,9 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     # Only ever used on a developer's machine: DEBUG is on.
     SECRET_KEY = "development-only-key-never-use-in-production"
+# Rotating the key (docs/deployment.md): the previous keys, still accepted for what they signed
+# (sessions, password-reset links) until those run out, never used to sign anything new.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -32,6 +39,8 @@ SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 # HTTPS deployments (docs/deployment.md): redirect plain HTTP, ask browsers to remember HTTPS,
 # and trust the proxy's word that the original request was HTTPS.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# Health checks come from inside the network, over plain HTTP: they are answered, not redirected.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
@@ -62,6 +71,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: whatever reads the client's address afterwards reads the real one.
     "config.client_address.ClientAddressMiddleware",
+    # Then: every log line written while a request is answered names it (config/logging.py).
+    "config.logging.RequestContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before the rest: a preflight is answered without a session or a CSRF check.
     "tournaments.api.cors.ReadOnlyCorsMiddleware",
@@ -101,7 +112,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_FILES / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -110,6 +121,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # mail_configured: whether the login page offers a password reset.
+                "config.accounts.mail",
             ],
         },
     },
@@ -147,13 +160,14 @@ LANGUAGE_CODE = "en"
 # (the switcher in the header) or else the browser's Accept-Language. The .po files live in
 # locale/ and are compiled to .mo at install time (Makefile, Dockerfile).
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("pt", _("Portuguese"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SITE_FILES / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes: beside the source, or wherever STATIC_ROOT says (an installed wheel).
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -263,11 +277,33 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # A refused request (403, 404, …) is the client's doing: one line, not a traceback.
-    "filters": {"refusals_in_one_line": {"()": "config.logging.RefusalsInOneLine"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "refusals_in_one_line": {"()": "config.logging.RefusalsInOneLine"},
+        "request_context": {"()": "config.logging.RequestContext"},
+    },
+    # Each line: the time, the level, the request's id and client address, then the message.
+    "formatters": {
+        "line": {
+            "format": "%(asctime)s %(levelname)s [%(request_id)s %(client)s] %(name)s: %(message)s"
+        }
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_context"],
+            "formatter": "line",
+        }
+    },
     "loggers": {
         "django.request": {"filters": ["refusals_in_one_line"]},
         "django.security": {"filters": ["refusals_in_one_line"]},
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# Mail, from one variable (docs/deployment.md, "Mail"). Without it nothing is sent, and nothing
+# that needs a mail (the password reset) is offered.
+globals().update(email_settings(env_str("EMAIL_URL")))
+MAIL_CONFIGURED = bool(env_str("EMAIL_URL"))
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "oware@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL

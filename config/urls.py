@@ -1,9 +1,11 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import JavaScriptCatalog, set_language
 
-from config.views import health
+from config.accounts import mail_required, new_arbiter
+from config.views import health, ready
 from tournaments.api import errors as api_errors
 from tournaments.views.events import my_tournaments, new_tournament
 from tournaments.views.tokens import api_tokens
@@ -14,7 +16,20 @@ handler500 = api_errors.server_error
 
 urlpatterns = [
     path("healthz", health, name="health"),
+    path("readyz", ready, name="ready"),
     path("admin/", admin.site.urls),
+    # The password reset exists only where mail can be sent (config/accounts.py).
+    path(
+        "accounts/password_reset/",
+        mail_required(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password_reset/done/",
+        mail_required(auth_views.PasswordResetDoneView.as_view()),
+        name="password_reset_done",
+    ),
+    path("accounts/arbiters/new/", new_arbiter, name="new_arbiter"),
     path("accounts/", include("django.contrib.auth.urls")),
     # POST /i18n/setlang/ {language, next}: the language switcher in the header. Exempt from
     # CSRF so that public pages, cached for every visitor, carry no visitor's token; choosing a

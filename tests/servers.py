@@ -95,12 +95,17 @@ def wait_until_served(port: int, path: str = "/healthz", seconds: float = 90) ->
     pytest.fail(f"the server did not answer {path}")
 
 
-def start_proxy(upstream_port: int, folder: Path) -> tuple[int, subprocess.Popen]:
+def start_proxy(
+    upstream_port: int, folder: Path, tls: tuple[int, Path, Path] | None = None
+) -> tuple[int, subprocess.Popen]:
     """nginx with the compose setup's own configuration (deploy/nginx.conf), its upstream pointed
     at 127.0.0.1:`upstream_port`, on a free loopback port. Returns (port, process); stop it with
-    `stop`. Needs nginx on the PATH."""
+    `stop`. Needs nginx on the PATH. With `tls` (port, certificate, key), nginx also ends HTTPS
+    on that port as deploy/tls/ sets it up."""
     port = free_port()
     config = (ROOT / "deploy" / "nginx.conf").read_text()
+    if tls:
+        config = config.replace("/etc/nginx/tls/", f"{_tls_listener(folder, *tls)}/")
     config = config.replace("server web:8000;", f"server 127.0.0.1:{upstream_port};")
     page_cache = _page_cache()
     config = config.replace("/var/cache/nginx/pages", str(page_cache))
@@ -116,6 +121,17 @@ def start_proxy(upstream_port: int, folder: Path) -> tuple[int, subprocess.Popen
     )
     process.page_cache = page_cache
     return port, process
+
+
+def _tls_listener(folder: Path, port: int, certificate: Path, key: Path) -> Path:
+    """deploy/tls/ rendered as the nginx image renders it (envsubst), listening on `port`."""
+    listener = (ROOT / "deploy" / "tls" / "listen.conf.template").read_text()
+    listener = listener.replace("${TLS_CERTIFICATE}", str(certificate))
+    listener = listener.replace("${TLS_CERTIFICATE_KEY}", str(key))
+    listener = listener.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+    (folder / "tls").mkdir(exist_ok=True)
+    (folder / "tls" / "listen.conf").write_text(listener)
+    return folder / "tls"
 
 
 def _page_cache() -> Path:

@@ -186,12 +186,15 @@ def _etags(header: str) -> set[str]:
 
 
 def page_key(request, gzip: bool = True) -> str:
-    """The address, language and format a copy answers for (its compression too, unless not
-    `gzip`)."""
+    """The scheme and host, address, language and format a copy answers for (its compression
+    too, unless not `gzip`)."""
     accept = request.headers.get("Accept", "") if request.path.startswith("/api/") else ""
     encoding = request.headers.get("Accept-Encoding", "")
     gzip = "gzip" if gzip and ACCEPTS_GZIP.search(encoding) else ""
-    return f"{get_language()}:{request.get_full_path()}:{accept}:{gzip}"
+    # The page writes full addresses (QR codes, the API's next links): an https copy is never
+    # sent to an http reader, nor one host's to another.
+    origin = f"{request.scheme}://{request.get_host()}"
+    return f"{origin}:{get_language()}:{request.get_full_path()}:{accept}:{gzip}"
 
 
 def _page_copy(request, view, args, kwargs, version: str, changed_at: float):

@@ -1,0 +1,142 @@
+"""Arbiter accounts and mail: the first account from one command, further ones from a page, and
+a password reset that sends a real mail through SMTP (aiosmtpd on loopback) or is not offered."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.contrib.auth.models import Permission
+from django.test import override_settings
+
+from config.env import email_settings
+from tests.servers import ROOT, free_port, production_env
+
+pytestmark = pytest.mark.django_db
+
+
+class Inbox:
+    def __init__(self):
+        self.mails = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.mails.append(envelope)
+        return "250 Message accepted for delivery"
+
+
+@pytest.fixture
+def smtp():
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        # The settings EMAIL_URL=smtp+plain://127.0.0.1:<port> gives (checked below).
+        with override_settings(
+            MAIL_CONFIGURED=True, **email_settings(f"smtp+plain://127.0.0.1:{port}")
+        ):
+            yield inbox
+    finally:
+        controller.stop()
+
+
+def test_email_url_names_the_whole_mail_setup():
+    assert email_settings("smtp://mailer:p%40ss@mail.example:2525") == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example",
+        "EMAIL_PORT": 2525,
+        "EMAIL_HOST_USER": "mailer",
+        "EMAIL_HOST_PASSWORD": "p@ss",
+        "EMAIL_USE_TLS": True,
+        "EMAIL_USE_SSL": False,
+    }
+    assert email_settings("smtps://mail.example")["EMAIL_PORT"] == 465
+    assert email_settings("") == {}
+    with pytest.raises(ValueError):
+        email_settings("mail.example:25")
+
+
+def test_a_password_reset_sends_a_real_mail_whose_link_sets_a_new_password(client, alice, smtp):
+    alice.email = "alice@example.org"
+    alice.save()
+    assert "Forgot your password?" in client.get("/accounts/login/").content.decode()
+    sent = client.post("/accounts/password_reset/", {"email": "alice@example.org"})
+    assert sent.status_code == 302
+    assert len(smtp.mails) == 1 and smtp.mails[0].rcpt_tos == ["alice@example.org"]
+    body = smtp.mails[0].content.decode()
+    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+/)", body).group(1)
+    form = client.get(link, follow=True)
+    assert form.status_code == 200
+    new_password = "a-new-and-long-password-7"
+    done = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": new_password, "new_password2": new_password},
+    )
+    assert done.status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password(new_password)
+
+
+@override_settings(MAIL_CONFIGURED=False)
+def test_without_mail_no_reset_is_offered_and_none_claimed(client, alice):
+    assert "password_reset" not in client.get("/accounts/login/").content.decode()
+    assert client.get("/accounts/password_reset/").status_code == 404
+    assert client.post("/accounts/password_reset/", {"email": "a@example.org"}).status_code == 404
+    assert client.get("/accounts/password_reset/done/").status_code == 404
+
+
+def test_a_user_allowed_to_add_users_creates_arbiter_accounts_from_a_page(client, alice, charlie):
+    client.force_login(charlie)
+    assert client.get("/accounts/arbiters/new/").status_code == 403
+    alice.user_permissions.add(Permission.objects.get(codename="add_user"))
+    client.force_login(alice)
+    assert "/accounts/arbiters/new/" in client.get("/arbiter/").content.decode()
+    password = "an-arbiter-password-9"
+    created = client.post(
+        "/accounts/arbiters/new/",
+        {
+            "username": "bea",
+            "email": "bea@example.org",
+            "password1": password,
+            "password2": password,
+        },
+    )
+    assert created.status_code == 302
+    client.logout()
+    assert client.login(username="bea", password=password)
+    assert client.get("/new-tournament/").status_code == 200
+
+
+def test_the_first_arbiter_account_is_made_by_the_documented_command(tmp_path):
+    # docs/deployment.md, "The first arbiter account".
+    env = production_env(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        DJANGO_SUPERUSER_PASSWORD="first-arbiter-password-3",
+    )
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [*manage, "createsuperuser", "--no-input", "--username", "chief"]
+        + ["--email", "chief@example.org"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    check = (
+        "import django; django.setup(); from django.contrib.auth import authenticate; "
+        "user = authenticate(username='chief', password='first-arbiter-password-3'); "
+        "print(user.has_perm('tournaments.add_tournament'), user.has_perm('auth.add_user'))"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", check],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert shown.stdout.split() == ["True", "True"]
+    assert os.path.exists(tmp_path / "db.sqlite3")

@@ -1,0 +1,130 @@
+"""The product as a built wheel, installed into a fresh virtual environment and run from a folder
+that is not the source tree: templates, static files and translations come with it."""
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from tests.servers import ROOT, fetch, free_port, production_env, stop, wait_until_served
+
+# These start servers on databases of their own, so the suite's database changes nothing: the
+# PostgreSQL pass of .ci/run leaves them to the SQLite pass.
+pytestmark = pytest.mark.skipif(
+    os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="run in the SQLite pass"
+)
+
+# Not packaged, and slow or large to copy: the build works on a copy of the rest.
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", ".venv", "node_modules", "staticfiles", "build", "*.egg-info", "__pycache__", "*.mo"
+)
+
+
+def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
+    # Built as pip builds it for `pip install .` (setuptools and Babel from pip's cache).
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q"]
+        + ["--wheel-dir", str(tmp_path / "dist"), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next((tmp_path / "dist").glob("oware_tournaments-*.whl"))
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = Path(
+        subprocess.run(
+            [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
+    # The dependencies come from this environment's packages, after the venv's own: a path
+    # listed in a .pth file is not a site folder, so this environment's editable install of the
+    # source tree is not loaded there.
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q"]
+        + [str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = production_env(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=f"sqlite:///{elsewhere / 'db.sqlite3'}",
+        STATIC_ROOT=str(elsewhere / "static"),
+    )
+    env.pop("PYTHONPATH", None)
+
+    def django(*command):
+        return subprocess.run(
+            [python, "-m", "django", *command],
+            cwd=elsewhere,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+
+    where = subprocess.run(
+        [python, "-c", "import config, tournaments; print(config.__file__, tournaments.__file__)"],
+        cwd=elsewhere,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert str(ROOT) not in where and str(site) in where
+    django("release")  # docs/deployment.md, "Installing without Docker"
+    django("loaddemo")
+    collected = {
+        p.relative_to(elsewhere / "static").parts[0] for p in (elsewhere / "static").rglob("*")
+    }
+    assert {"tournaments", "games", "admin", "rest_framework"} <= collected
+
+    port = free_port()
+    server = subprocess.Popen(
+        [python, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+        + ["--workers", "1"],
+        cwd=elsewhere,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        wait_until_served(port, "/")
+        for path in ("/", "/t/demo/", "/api/schema/", "/accounts/login/"):
+            status, body = fetch(port, path)
+            assert status == 200, (path, status, body[:300])
+        # A page's stylesheet is served from the collected files.
+        home = fetch(port, "/")[1].decode()
+        assert "/static/tournaments/" in home
+        assert os.path.exists(elsewhere / "static" / "staticfiles.json")
+    finally:
+        stop(server)
+    # The compiled translations are in the wheel.
+    french = subprocess.run(
+        [
+            python,
+            "-c",
+            "import django; django.setup(); from django.utils import translation; "
+            "translation.activate('fr'); from django.utils.translation import gettext; "
+            "print(gettext('Log in'))",
+        ],
+        cwd=elsewhere,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert french and french != "Log in"
