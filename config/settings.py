@@ -215,6 +215,11 @@ CACHES = {
     },
 }
 
+# Live boards: wrong side codes one client address may type within LIVE_CODE_WINDOW seconds
+# before its claims are refused until the window ends (games/live.py).
+LIVE_CODE_ATTEMPTS = env_int("LIVE_CODE_ATTEMPTS", 10)
+LIVE_CODE_WINDOW = env_int("LIVE_CODE_WINDOW", 600)
+
 # Login lockout: after AXES_FAILURE_LIMIT wrong passwords for one username from one address,
 # that pair is refused for AXES_COOLOFF_TIME hours (login page, admin and API basic auth alike).
 AUTHENTICATION_BACKENDS = [

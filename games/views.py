@@ -49,10 +49,18 @@ def board_page(request, slug, code):
     )
 
 
+def watch(request, slug, code):
+    """The spectators' address of a board: its state, read only (any other method is 405)."""
+    if request.method not in ("GET", "HEAD"):
+        return JsonResponse({"error": {"code": "method"}}, status=405, headers={"Allow": "GET"})
+    return JsonResponse(live.board_state(_board(slug, code)))
+
+
 def board_moves(request, slug, code):
-    """GET: the board's state (for players and spectators). POST (JSON): a device's request —
+    """GET: the board's state (for the players' devices). POST (JSON): a device's request —
     {"device", "action": "claim" | "moves" | "offer" | "accept" | "resign" | "flag", "side",
-    "from_ply", "moves"}. Answers the new state, or {"error": {code, message, field}}."""
+    "code" (the side's code, for "claim"), "from_ply", "moves"}. Answers the new state, or
+    {"error": {code, message, field}}."""
     board = _board(slug, code)
     if request.method == "GET":
         return JsonResponse(live.board_state(board, request.GET.get("device", "")))
@@ -68,7 +76,13 @@ def board_moves(request, slug, code):
     action = data.get("action")
     try:
         if action == "claim":
-            board = live.claim(board, data.get("side"), device)
+            board = live.claim(
+                board,
+                data.get("side"),
+                device,
+                data.get("code", ""),
+                client=request.META.get("REMOTE_ADDR", ""),
+            )
         elif action == "moves":
             board = live.play(board, device, data.get("from_ply"), data.get("moves") or [])
         elif action in ACTIONS:
@@ -77,9 +91,11 @@ def board_moves(request, slug, code):
             raise ServiceError(ErrorCode.BAD_REQUEST, field="action")
     except ServiceError as error:
         board.refresh_from_db()
+        headers = {"Retry-After": str(error.params["seconds"])} if error.status == 429 else {}
         return JsonResponse(
             {"error": error.as_dict(), "state": live.board_state(board, device)},
             status=error.status,
+            headers=headers,
         )
     return JsonResponse(live.board_state(board, device))
 
@@ -104,6 +120,16 @@ def release(request, tournament, code):
     board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
     live.release(board, "both", by=request.user)
     messages.success(request, _("Board %(code)s released.") % {"code": code})
+    return _back_to_round(board)
+
+
+@require_POST
+@arbiter_required
+def new_codes(request, tournament, code):
+    """New side codes for the board (and both sides freed): the old slip's codes stop working."""
+    board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
+    live.new_codes(board, by=request.user)
+    messages.success(request, _("Board %(code)s has new side codes.") % {"code": code})
     return _back_to_round(board)
 
 

@@ -457,6 +457,18 @@ class ErrorCode(Enum):
         gettext_lazy("This live board has no result waiting for confirmation."),
     )
 
+    # --- hostile clients: secrets, versions, bounds -----------------------------------------
+    WRONG_CODE = (
+        "wrong_code",
+        HTTP_403,
+        gettext_lazy("That is not the code of this side; it is on the result slip."),
+    )
+    TOO_MANY_CODES = (
+        "too_many_codes",
+        429,
+        gettext_lazy("Too many wrong codes; try again in %(seconds)d seconds or ask the arbiter."),
+    )
+
 
 class ServiceError(Exception):
     """A request that cannot be carried out; nothing was written.
