@@ -220,6 +220,14 @@ CACHES = {
 LIVE_CODE_ATTEMPTS = env_int("LIVE_CODE_ATTEMPTS", 10)
 LIVE_CODE_WINDOW = env_int("LIVE_CODE_WINDOW", 600)
 
+# Uploaded files (backups, TRF, players files, game files, zips) are refused past these bounds
+# before they are read (tournaments/services/import_checks.py).
+UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024)
+ZIP_MAX_ENTRIES = env_int("ZIP_MAX_ENTRIES", 500)
+ZIP_MAX_UNPACKED_BYTES = env_int("ZIP_MAX_UNPACKED_BYTES", 20 * 1024 * 1024)
+IMPORT_MAX_SECONDS = env_int("IMPORT_MAX_SECONDS", 20)
+PREVIEW_MAX_ROWS = env_int("PREVIEW_MAX_ROWS", 100)
+
 # Login lockout: after AXES_FAILURE_LIMIT wrong passwords for one username from one address,
 # that pair is refused for AXES_COOLOFF_TIME hours (login page, admin and API basic auth alike).
 AUTHENTICATION_BACKENDS = [

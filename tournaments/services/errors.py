@@ -468,6 +468,33 @@ class ErrorCode(Enum):
         429,
         gettext_lazy("Too many wrong codes; try again in %(seconds)d seconds or ask the arbiter."),
     )
+    INVALID_ROW = (
+        "invalid_row",
+        HTTP_400,
+        gettext_lazy("%(kind)s %(number)s, %(name)s: %(problem)s Nothing was imported."),
+    )
+    FILE_TOO_LARGE = (
+        "file_too_large",
+        413,
+        gettext_lazy("The file is larger than %(limit)d KB. Nothing was imported."),
+    )
+    ZIP_TOO_LARGE = (
+        "zip_too_large",
+        413,
+        {
+            "entries": gettext_lazy("The zip has more than %(limit)d files. Nothing was imported."),
+            "unpacked": gettext_lazy(
+                "The zip unpacks to more than %(limit)d KB. Nothing was imported."
+            ),
+        },
+    )
+    IMPORT_TOO_SLOW = (
+        "import_too_slow",
+        HTTP_400,
+        gettext_lazy(
+            "The file took more than %(seconds)d seconds to read; split it. Nothing was imported."
+        ),
+    )
 
 
 class ServiceError(Exception):
