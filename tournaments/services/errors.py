@@ -488,6 +488,11 @@ class ErrorCode(Enum):
             ),
         },
     )
+    BAD_CSV = (
+        "bad_csv",
+        HTTP_400,
+        gettext_lazy("The CSV file cannot be read: %(problem)s. Nothing was imported."),
+    )
     IMPORT_TOO_SLOW = (
         "import_too_slow",
         HTTP_400,

@@ -40,6 +40,14 @@ def check_row(kind: str, number, row: models.Model) -> None:
         ) from error
 
 
+def checked_create(model, kind: str, number, **values) -> models.Model:
+    """Save a new `model` row of `values` once `check_row` accepts it."""
+    row = model(**values)
+    check_row(kind, number, row)
+    row.save()
+    return row
+
+
 def require_size(data: bytes | str, limit: int | None = None) -> None:
     """Refuse an uploaded file longer than `limit` bytes (UPLOAD_MAX_BYTES by default)."""
     limit = limit or settings.UPLOAD_MAX_BYTES
