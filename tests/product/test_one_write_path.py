@@ -104,7 +104,8 @@ def by_page(arbiter, board, entry: dict) -> Pairing:
 def by_api(alice, board, entry: dict) -> Pairing:
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
-    answer = api.post(f"/api/tournaments/accra/games/{board.pk}/result/", entry, format="json")
+    url = f"/api/tournaments/accra/games/{board.pk}/result/"
+    answer = api.post(url, {**entry, "expected_version": 0}, format="json")
     assert answer.status_code == 200, answer.json()
     return board
 

@@ -493,6 +493,14 @@ class ErrorCode(Enum):
         HTTP_400,
         gettext_lazy("The CSV file cannot be read: %(problem)s. Nothing was imported."),
     )
+    VERSION_REQUIRED = (
+        "version_required",
+        428,
+        gettext_lazy(
+            "Send the version you read (expected_version or If-Match), so that a result "
+            "saved meanwhile is not overwritten."
+        ),
+    )
     IMPORT_TOO_SLOW = (
         "import_too_slow",
         HTTP_400,
