@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import live
-from games.models.live import LiveBoard
+from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
 
@@ -23,6 +23,9 @@ ACTIONS = {
 
 
 def _board(slug: str, code: str) -> LiveBoard:
+    # Only a code of the board alphabet reaches the database (a NUL cannot be a query parameter).
+    if len(code) != CODE_LENGTH or not set(code.upper()) <= set(CODE_ALPHABET):
+        raise Http404("No such board.")
     board = get_object_or_404(
         LiveBoard.objects.select_related(
             "pairing__round__section__tournament", "pairing__south", "pairing__north"

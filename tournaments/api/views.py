@@ -232,7 +232,8 @@ def _round_parameter(request, section: Section) -> int | None:
     if text in (None, ""):
         return None
     last = completed_round_count(section)
-    if not text.isdigit() or not 0 <= int(text) <= last:
+    # ASCII digits only: "²" and "٣" are digits to isdigit() but not to int().
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= last:
         raise ValidationError(
             {"round": [_("Give a completed round, 0 to %(last)d.") % {"last": last}]}
         )

@@ -158,11 +158,15 @@ def _render(request, view, args, kwargs, version: str, changed_at: float):
     if response.status_code != 200 or response.streaming:
         return response
     encoding = response.get("Content-Encoding", "")
-    return PageCopy(version, changed_at, response.content, response["Content-Type"], encoding)
+    # An empty body has no Content-Type (DRF drops it: an empty CSV or NDJSON table).
+    content_type = response.get("Content-Type", "")
+    return PageCopy(version, changed_at, response.content, content_type, encoding)
 
 
 def _answer(copy: PageCopy) -> HttpResponse:
-    response = HttpResponse(copy.content, content_type=copy.content_type)
+    response = HttpResponse(copy.content, content_type=copy.content_type or None)
+    if not copy.content_type:
+        del response["Content-Type"]
     if copy.encoding:
         response["Content-Encoding"] = copy.encoding
     return response
