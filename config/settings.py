@@ -51,6 +51,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: a 500 caused by an unreachable database becomes a 503 with Retry-After.
+    "config.database_down.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -112,10 +114,16 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A database that does not answer must cost a worker seconds, not the OS's minutes-long
     # TCP timeout; a runaway query is cut off rather than holding a worker.
+    # A held lock answers within seconds too: requests queued behind one must not pile up.
     DATABASES["default"]["OPTIONS"] = {
         "connect_timeout": env_int("DATABASE_CONNECT_TIMEOUT", 5),
-        "options": f"-c statement_timeout={env_int('DATABASE_STATEMENT_TIMEOUT_MS', 30000)}",
+        "options": (
+            f"-c statement_timeout={env_int('DATABASE_STATEMENT_TIMEOUT_MS', 5000)}"
+            f" -c lock_timeout={env_int('DATABASE_LOCK_TIMEOUT_MS', 3000)}"
+        ),
     }
+# Seconds a client is told to wait when the database does not answer (config/database_down.py).
+DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so two simultaneous writers queue up
     # (and see each other's rows) instead of failing half-way with "database is locked".

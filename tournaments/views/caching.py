@@ -18,12 +18,16 @@ import time
 from dataclasses import dataclass
 from functools import wraps
 
+from django.conf import settings
 from django.core.cache import cache, caches
+from django.db import DatabaseError
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.connection import ConnectionProxy
+from django.utils.html import escape
 from django.utils.http import http_date
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from tournaments.freshness import recent_stamp
 
@@ -60,6 +64,17 @@ def revalidated(view):
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
+        try:
+            return fresh(request, *args, **kwargs)
+        except DatabaseError:
+            # The database does not answer: an anonymous reader gets this process's last copy
+            # of the page, marked as such; anyone else the 503 of config/database_down.py.
+            previous = None if _signed_in(request) else remembered.get(page_key(request))
+            if previous is None:
+                raise
+            return _stale(previous)
+
+    def fresh(request, *args, **kwargs):
         if not _anonymous_read(request):
             return view(request, *args, **kwargs)
         stamp = recent_stamp(kwargs["slug"])
@@ -91,6 +106,27 @@ def revalidated(view):
         return response
 
     return wrapper
+
+
+def _signed_in(request) -> bool:
+    """Whether the request may be someone's own page, told without the database."""
+    return bool(request.COOKIES.get(settings.SESSION_COOKIE_NAME)) or (
+        "Authorization" in request.headers
+    )
+
+
+def _stale(copy: PageCopy) -> HttpResponse:
+    response = _answer(copy)
+    # Marked for people (a notice at the top of a page) and for programs (a header).
+    if copy.content_type.startswith("text/html") and not copy.encoding:
+        text = escape(_("The server cannot reach its database: this page may be out of date."))
+        notice = f'<p class="stale-notice" role="status">{text}</p>'
+        response.content = copy.content.replace(b"<main", notice.encode() + b"<main", 1)
+    response["X-Page-Copy"] = "stale; database unavailable"
+    response["Warning"] = '110 - "Response is Stale"'
+    response["Cache-Control"] = "no-store"
+    response["Retry-After"] = str(settings.DATABASE_RETRY_AFTER)
+    return response
 
 
 def page_version(stamp) -> str:
