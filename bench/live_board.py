@@ -60,7 +60,8 @@ def play_game(moves: list[int], run: int) -> list[float]:
     from games.models.live import LiveBoard
 
     code = live.live_board_code(fresh_pairing(run))
-    board = live.claim(LiveBoard.objects.get(code=code), "both", DEVICE)
+    board = LiveBoard.objects.get(code=code)
+    board = live.claim(board, "both", DEVICE, f"{board.south_pin} {board.north_pin}")
     spent = []
     for ply, move in enumerate(moves):
         start = time.process_time()

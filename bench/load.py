@@ -123,6 +123,8 @@ def arbiter(client, watcher, tally, deadline, games, auth, rng, round_path):
     """Post results one after another; after each, time until a reader of the round sees it."""
     headers = {"Content-Type": "application/json", "Authorization": auth}
     written = {}  # game id -> the south score this arbiter last saved
+    # game id -> the result's version as last read: a write names the version it changes.
+    versions = {game["id"]: game.get("version", 0) for game in games}
     while time.monotonic() < deadline:
         game = rng.choice(games)
         # Always a change, so that a reader seeing the score has seen this write.
@@ -134,9 +136,10 @@ def arbiter(client, watcher, tally, deadline, games, auth, rng, round_path):
                 "south_seeds": south,
                 "north_seeds": 48 - south - 1,
                 "reason": "load scenario",
+                "expected_version": versions[game["id"]],
             }
         )
-        status, _ = timed(
+        status, _content = timed(
             tally,
             "API result (write)",
             client,
@@ -145,8 +148,13 @@ def arbiter(client, watcher, tally, deadline, games, auth, rng, round_path):
             body,
             headers,
         )
+        if status == 409:  # saved meanwhile by another: read the version again
+            _, content = client.request("GET", f"/api/tournaments/{SLUG}/games/{game['id']}/")
+            versions[game["id"]] = json.loads(content)["version"]
+            continue
         if status != 200:
             continue
+        versions[game["id"]] = json.loads(_content)["version"]
         saved = time.monotonic()
         while time.monotonic() - saved < 10:
             _, content = watcher.request("GET", round_path)

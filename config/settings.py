@@ -69,7 +69,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: whatever reads the client's address afterwards reads the real one.
+    # Outermost: a 500 caused by an unreachable database becomes a 503 with Retry-After.
+    "config.database_down.DatabaseUnavailableMiddleware",
+    # Then: whatever reads the client's address afterwards reads the real one.
     "config.client_address.ClientAddressMiddleware",
     # Then: every log line written while a request is answered names it (config/logging.py).
     "config.logging.RequestContextMiddleware",
@@ -138,10 +140,16 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A database that does not answer must cost a worker seconds, not the OS's minutes-long
     # TCP timeout; a runaway query is cut off rather than holding a worker.
+    # A held lock answers within seconds too: requests queued behind one must not pile up.
     DATABASES["default"]["OPTIONS"] = {
         "connect_timeout": env_int("DATABASE_CONNECT_TIMEOUT", 5),
-        "options": f"-c statement_timeout={env_int('DATABASE_STATEMENT_TIMEOUT_MS', 30000)}",
+        "options": (
+            f"-c statement_timeout={env_int('DATABASE_STATEMENT_TIMEOUT_MS', 5000)}"
+            f" -c lock_timeout={env_int('DATABASE_LOCK_TIMEOUT_MS', 3000)}"
+        ),
     }
+# Seconds a client is told to wait when the database does not answer (config/database_down.py).
+DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so two simultaneous writers queue up
     # (and see each other's rows) instead of failing half-way with "database is locked".
@@ -256,6 +264,19 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
+
+# Live boards: wrong side codes one client address may type within LIVE_CODE_WINDOW seconds
+# before its claims are refused until the window ends (games/live.py).
+LIVE_CODE_ATTEMPTS = env_int("LIVE_CODE_ATTEMPTS", 10)
+LIVE_CODE_WINDOW = env_int("LIVE_CODE_WINDOW", 600)
+
+# Uploaded files (backups, TRF, players files, game files, zips) are refused past these bounds
+# before they are read (tournaments/services/import_checks.py).
+UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024)
+ZIP_MAX_ENTRIES = env_int("ZIP_MAX_ENTRIES", 500)
+ZIP_MAX_UNPACKED_BYTES = env_int("ZIP_MAX_UNPACKED_BYTES", 20 * 1024 * 1024)
+IMPORT_MAX_SECONDS = env_int("IMPORT_MAX_SECONDS", 20)
+PREVIEW_MAX_ROWS = env_int("PREVIEW_MAX_ROWS", 100)
 
 # Login lockout: after LOGIN_FAILURE_LIMIT wrong passwords for one username from one client
 # address, that pair is refused for LOGIN_LOCKOUT_MINUTES (login page and admin alike); the

@@ -8,6 +8,11 @@ moves, clock readings and ending go to the results service
 Refusals are `ServiceError`s with a code, a message and the field at fault.
 """
 
+import re
+import secrets
+
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -86,15 +91,44 @@ def _require_device(device: str) -> None:
         raise ServiceError(ErrorCode.NO_DEVICE, field="device")
 
 
-def claim(board: LiveBoard, side: str, device: str) -> LiveBoard:
-    """Let `device` hold `side` ('S', 'N' or 'both'). A side held by another device is refused
-    ('board_taken') until the arbiter releases it; claiming again from the same device is fine."""
+def _failures_key(client: str) -> str:
+    return f"live-code-failures:{client}"
+
+
+def _require_codes(board: LiveBoard, wanted: tuple[str, ...], codes, client: str) -> None:
+    """Refuse unless `codes` (the side codes typed, separated by spaces) hold the code of every
+    side in `wanted`. Wrong codes are counted per client address: past
+    LIVE_CODE_ATTEMPTS within LIVE_CODE_WINDOW seconds every claim from it is refused, right code
+    or not, so that codes cannot be guessed (31**6 of them, at a few tries an hour)."""
+    key = _failures_key(client)
+    window = settings.LIVE_CODE_WINDOW
+    if cache.get(key, 0) >= settings.LIVE_CODE_ATTEMPTS:
+        raise ServiceError(ErrorCode.TOO_MANY_CODES, field="code", seconds=window)
+    typed = set(re.split(r"[\s,]+", codes.strip().upper())) if isinstance(codes, str) else set()
+    secret = {Side.SOUTH.letter: board.south_pin, Side.NORTH.letter: board.north_pin}
+    # compare_digest: the time of a refusal says nothing about how much of a code was right.
+    if all(any(secrets.compare_digest(code, secret[s]) for code in typed) for s in wanted):
+        return
+    if cache.add(key, 1, window) is False:
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, window)
+    raise ServiceError(ErrorCode.WRONG_CODE, field="code")
+
+
+def claim(board: LiveBoard, side: str, device: str, codes: str = "", client: str = "") -> LiveBoard:
+    """Let `device` hold `side` ('S', 'N' or 'both') with the side's code from the result slip
+    (both codes for 'both'). A side held by another device is refused ('board_taken') until the
+    arbiter releases it; claiming again from the same device is fine. `client` is the address
+    wrong codes are counted against."""
     _require_device(device)
     if side not in (*SIDES, BOTH):
         raise ServiceError(ErrorCode.INVALID, case="side", field="side")
+    wanted = SIDES if side == BOTH else (side,)
+    _require_codes(board, wanted, codes, client)
     with transaction.atomic():
         board = _locked(board)
-        wanted = SIDES if side == BOTH else (side,)
         current = _devices(board)
         if any(current[s] and current[s] != device for s in wanted):
             raise ServiceError(ErrorCode.BOARD_TAKEN, field="side")
@@ -115,6 +149,18 @@ def release(board: LiveBoard, side: str, *, by) -> LiveBoard:
             board.south_device = ""
         if side in (Side.NORTH.letter, BOTH):
             board.north_device = ""
+        board.save()
+    return board
+
+
+def new_codes(board: LiveBoard, *, by) -> LiveBoard:
+    """The arbiter issues new side codes (a slip was lost or seen by others) and frees both
+    sides: a device holding a side must claim it again with the new code."""
+    require_arbiter(board.pairing.round.section.tournament, by)
+    with transaction.atomic():
+        board = _locked(board)
+        board.south_pin, board.north_pin = new_code(), new_code()
+        board.south_device = board.north_device = ""
         board.save()
     return board
 

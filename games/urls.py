@@ -6,6 +6,8 @@ app_name = "games"
 urlpatterns = [
     path("t/<slug:slug>/board/<str:code>/", views.board_page, name="live_board"),
     path("t/<slug:slug>/board/<str:code>/moves/", views.board_moves, name="live_moves"),
+    path("t/<slug:slug>/board/<str:code>/watch/", views.watch, name="live_watch"),
+    path("t/<slug:slug>/arbiter/live/<str:code>/codes/", views.new_codes, name="live_codes"),
     path("t/<slug:slug>/arbiter/live/<str:code>/confirm/", views.confirm, name="live_confirm"),
     path("t/<slug:slug>/arbiter/live/<str:code>/release/", views.release, name="live_release"),
 ]

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import live
-from games.models.live import LiveBoard
+from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
 from tournaments.api.errors import error_body
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
@@ -24,6 +24,9 @@ ACTIONS = {
 
 
 def _board(slug: str, code: str) -> LiveBoard:
+    # Only a code of the board alphabet reaches the database (a NUL cannot be a query parameter).
+    if len(code) != CODE_LENGTH or not set(code.upper()) <= set(CODE_ALPHABET):
+        raise Http404("No such board.")
     board = get_object_or_404(
         LiveBoard.objects.select_related(
             "pairing__round__section__tournament", "pairing__south", "pairing__north"
@@ -50,12 +53,19 @@ def board_page(request, slug, code):
     )
 
 
+def watch(request, slug, code):
+    """The spectators' address of a board: its state, read only (any other method is 405)."""
+    if request.method not in ("GET", "HEAD"):
+        return JsonResponse({"error": {"code": "method"}}, status=405, headers={"Allow": "GET"})
+    return JsonResponse(live.board_state(_board(slug, code)))
+
+
 def board_moves(request, slug, code):
-    """GET: the board's state (for players and spectators). POST (JSON): a device's request —
+    """GET: the board's state (for the players' devices). POST (JSON): a device's request —
     {"device", "action": "claim" | "moves" | "offer" | "accept" | "resign" | "flag", "side",
-    "from_ply", "moves"}. Answers the new state, or the API's error shape (`code`, `message`,
-    `field`, `errors`) with the board's `state`; `error` repeats the first problem for the
-    board page's script."""
+    "code" (the side's code, for "claim"), "from_ply", "moves"}. Answers the new state, or the
+    API's error shape (`code`, `message`, `field`, `errors`) with the board's `state`; `error`
+    repeats the first problem for the board page's script."""
     try:
         board = _board(slug, code)
     except Http404:
@@ -77,7 +87,13 @@ def board_moves(request, slug, code):
     action = data.get("action")
     try:
         if action == "claim":
-            board = live.claim(board, data.get("side"), device)
+            board = live.claim(
+                board,
+                data.get("side"),
+                device,
+                data.get("code", ""),
+                client=request.META.get("REMOTE_ADDR", ""),
+            )
         elif action == "moves":
             board = live.play(board, device, data.get("from_ply"), data.get("moves") or [])
         elif action in ACTIONS:
@@ -87,9 +103,11 @@ def board_moves(request, slug, code):
     except ServiceError as error:
         board.refresh_from_db()
         body = error_body([error.as_dict()])
+        headers = {"Retry-After": str(error.params["seconds"])} if error.status == 429 else {}
         return JsonResponse(
             body | {"error": body["errors"][0], "state": live.board_state(board, device)},
             status=error.status,
+            headers=headers,
         )
     return JsonResponse(live.board_state(board, device))
 
@@ -120,6 +138,16 @@ def release(request, tournament, code):
     board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
     live.release(board, "both", by=request.user)
     messages.success(request, _("Board %(code)s released.") % {"code": code})
+    return _back_to_round(board)
+
+
+@require_POST
+@arbiter_required
+def new_codes(request, tournament, code):
+    """New side codes for the board (and both sides freed): the old slip's codes stop working."""
+    board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
+    live.new_codes(board, by=request.user)
+    messages.success(request, _("Board %(code)s has new side codes.") % {"code": code})
     return _back_to_round(board)
 
 

@@ -7,6 +7,17 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from django.db.models.signals import pre_save
+
         from tournaments import freshness
 
         freshness.connect()
+        # Every save of a tournaments row (forms, API, imports, admin) stores names composed.
+        pre_save.connect(_normalise, dispatch_uid="tournaments-normalise-names")
+
+
+def _normalise(sender, instance, **kwargs):
+    if sender._meta.app_label == "tournaments":
+        from tournaments.models.validators import normalise_names
+
+        normalise_names(instance)

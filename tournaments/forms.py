@@ -4,6 +4,7 @@ import re
 from decimal import Decimal
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import tiebreak_labels
@@ -12,6 +13,7 @@ from tournaments.models.event import PAIRING_SYSTEM_CHOICES
 from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.pairing.systems import DUTCH
+from tournaments.services.errors import ErrorCode
 from tournaments.services.results import ResultEntry
 
 
@@ -77,6 +79,9 @@ class GameFileForm(forms.Form):
     def clean(self):
         data = super().clean()
         upload = data.get("file")
+        if upload and upload.size > settings.UPLOAD_MAX_BYTES:
+            limit = settings.UPLOAD_MAX_BYTES // 1024
+            raise forms.ValidationError(ErrorCode.FILE_TOO_LARGE.message(limit=limit))
         if upload:
             try:
                 data["text"] = upload.read().decode("utf-8-sig")
@@ -250,6 +255,10 @@ class ImportForm(forms.Form):
         data = super().clean()
         if not data.get("file") and not data.get("content"):
             self.add_error("file", _("Choose a file to import."))
+        # Refused before it is read: a long file makes a long preview for nothing.
+        if data.get("file") and data["file"].size > settings.UPLOAD_MAX_BYTES:
+            limit = settings.UPLOAD_MAX_BYTES // 1024
+            self.add_error("file", ErrorCode.FILE_TOO_LARGE.message(limit=limit))
         return data
 
 

@@ -100,11 +100,15 @@ def read_csv(text: str, messages) -> list[ImportRow]:
     'no_name', 'bad_sex', 'bad_rating', 'no_header'.
     """
     text = text.lstrip("\ufeff")
+    # The header line, whatever ends it (a bare CR from an old spreadsheet too); a bounded slice,
+    # so that a file of one endless line is not sniffed whole.
+    first = (text[:4096].splitlines() or [""])[0]
     try:
-        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+        dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    # newline=None reads CR, LF and CRLF alike as line ends: csv refuses a bare CR otherwise.
+    reader = csv.reader(io.StringIO(text, newline=None), dialect)
     header = next(reader, None)
     columns = [_column_of(word) for word in header or []]
     if "name" not in columns:

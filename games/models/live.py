@@ -23,6 +23,9 @@ def new_code() -> str:
 class LiveBoard(models.Model):
     """One pairing's game on a live board.
 
+    code: the board's address, public (spectators watch by it). south_pin / north_pin: each
+    side's secret, printed on the result slip and shown on the arbiter's round page only; a device
+    claims a side with it, so a spectator who knows the code cannot take a side.
     south_device / north_device: the token of the device that holds each side ('' when free);
     one device may hold both. moves: mover-relative pits in order; clocks: the mover's remaining
     seconds after each move. position: the game after the last move (`LivePosition.as_json`),
@@ -42,6 +45,8 @@ class LiveBoard(models.Model):
         "tournaments.Pairing", on_delete=models.CASCADE, related_name="live_board"
     )
     code = models.CharField(_("board code"), max_length=CODE_LENGTH, unique=True)
+    south_pin = models.CharField(_("South's code"), max_length=CODE_LENGTH, default=new_code)
+    north_pin = models.CharField(_("North's code"), max_length=CODE_LENGTH, default=new_code)
     south_device = models.CharField(max_length=64, blank=True)
     north_device = models.CharField(max_length=64, blank=True)
     moves = models.JSONField(default=list)

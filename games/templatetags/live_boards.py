@@ -21,6 +21,14 @@ def arbiter_live_boards(round_, pairings):
     return [(pairing, boards[pairing.pk]) for pairing in games]
 
 
+@register.simple_tag
+def live_board_of(pairing):
+    """The live board of `pairing` for its result slip, issued if it has none yet: the slip is
+    where the players find the board's code and each side's secret code."""
+    live_board_code(pairing)
+    return LiveBoard.objects.get(pairing=pairing)
+
+
 @register.simple_tag(takes_context=True)
 def public_live_boards(context):
     """The live boards with moves to watch among the page's `pairings` (a round page) or its

@@ -54,9 +54,13 @@ def test_two_phones_play_go_offline_and_the_arbiter_confirms_the_record(
     url = f"{live_server.url}/t/accra/board/{board_code}/"
     south_net, south = device()
     north_net, north = device()
+    live = LiveBoard.objects.get(code=board_code)
+    # Each player types the code of their side from the result slip.
     south.goto(url)
+    south.get_by_label("Your side's code").fill(live.south_pin)
     south.get_by_role("button", name="South: Ama").click()
     north.goto(url)
+    north.get_by_label("Your side's code").fill(live.north_pin.lower())
     north.get_by_role("button", name="North: Kofi").click()
     expect(south.locator("#live-clock-bottom")).to_have_class(re.compile("live-clock--running"))
 
@@ -108,6 +112,15 @@ def test_two_phones_play_go_offline_and_the_arbiter_confirms_the_record(
     assert all(0 <= clock <= 20 * 60 for clock in record.clocks)
 
 
+def test_a_spectator_with_the_board_code_cannot_take_a_side(live_server, device, board_code):
+    _net, phone = device()
+    phone.goto(f"{live_server.url}/t/accra/board/{board_code}/")
+    phone.get_by_label("Your side's code").fill(board_code)
+    phone.get_by_role("button", name="South: Ama").click()
+    expect(phone.locator("#live-status")).to_contain_text("not the code of this side")
+    assert LiveBoard.objects.get(code=board_code).south_device == ""
+
+
 def test_one_phone_for_both_players_calls_the_arbiter_under_the_warning_time(
     live_server, device, board_code, tournament
 ):
@@ -123,6 +136,8 @@ def test_one_phone_for_both_players_calls_the_arbiter_under_the_warning_time(
         " return super.createOscillator(); } };"
     )
     phone.goto(f"{live_server.url}/t/accra/board/{board_code}/")
+    live = LiveBoard.objects.get(code=board_code)
+    phone.get_by_label("Your side's code").fill(f"{live.south_pin} {live.north_pin}")
     phone.get_by_role("button", name="Both players on this device").click()
     warning = phone.get_by_role("alert")
     expect(warning).to_be_visible()

@@ -80,10 +80,14 @@ def read(port, path, headers=None, opener=None, data=None) -> Answer:
 
 
 def save_result(hall, game_id: int, south: int) -> Answer:
+    auth = {"Authorization": f"Token {hall.token}"}
+    # The version the write changes, read as the arbiter (a token's reads are never a copy).
+    game = read(hall.port, f"/api/tournaments/demo/games/{game_id}/", headers=auth)
+    version = json.loads(game.body)["version"]
     return read(
         hall.port,
         f"/api/tournaments/demo/games/{game_id}/result/",
-        headers={"Authorization": f"Token {hall.token}", "Content-Type": "application/json"},
+        headers={**auth, "Content-Type": "application/json", "If-Match": f'"{version}"'},
         data=json.dumps(
             {"ending": "capture", "south_seeds": south, "north_seeds": 47 - south, "reason": "x"}
         ).encode(),

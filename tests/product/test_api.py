@@ -51,7 +51,7 @@ def test_an_arbiter_enters_a_result_from_a_record(alice_api, game):
     moves, replayed = played_game("capture")
     response = alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"record": record_of(moves)},
+        {"expected_version": 0, "record": record_of(moves)},
         format="json",
     )
     assert response.status_code == 200, response.json()
@@ -63,7 +63,7 @@ def test_an_arbiter_enters_a_result_from_a_record(alice_api, game):
 def test_an_illegal_record_is_refused_with_its_code_field_and_ply(alice_api, game):
     response = alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"record": "1. A b 2. A c"},
+        {"expected_version": 0, "record": "1. A b 2. A c"},
         format="json",
     )
     assert response.status_code == 400
@@ -76,7 +76,7 @@ def test_an_illegal_record_is_refused_with_its_code_field_and_ply(alice_api, gam
 def test_seeds_out_of_range_are_refused_by_field(alice_api, game):
     response = alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"ending": "capture", "south_seeds": 60, "north_seeds": 0},
+        {"expected_version": 0, "ending": "capture", "south_seeds": 60, "north_seeds": 0},
         format="json",
     )
     assert response.status_code == 400
@@ -97,7 +97,9 @@ def test_a_body_that_is_not_json_is_refused_in_the_same_shape(alice_api, game):
 
 def test_a_result_for_a_game_that_does_not_exist_is_404(alice_api, game):
     response = alice_api.post(
-        "/api/tournaments/accra/games/424242/result/", {"ending": "double_forfeit"}, format="json"
+        "/api/tournaments/accra/games/424242/result/",
+        {"expected_version": 0, "ending": "double_forfeit"},
+        format="json",
     )
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
@@ -107,14 +109,14 @@ def test_a_result_for_a_game_that_does_not_exist_is_404(alice_api, game):
 def test_results_need_an_arbiter_of_the_tournament(api, charlie, game):
     assert api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"ending": "double_forfeit"},
+        {"expected_version": 0, "ending": "double_forfeit"},
         format="json",
     ).status_code in (401, 403)
     api.force_authenticate(charlie)
     assert (
         api.post(
             f"/api/tournaments/accra/games/{game.pk}/result/",
-            {"ending": "double_forfeit"},
+            {"expected_version": 0, "ending": "double_forfeit"},
             format="json",
         ).status_code
         == 403
@@ -136,13 +138,13 @@ def test_an_arbiter_pairs_the_next_round(alice_api, api, charlie, section, playe
 def test_standings_are_served_as_json(api, alice_api, game):
     alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"ending": "forfeit", "decided_by": "N"},
+        {"expected_version": 0, "ending": "forfeit", "decided_by": "N"},
         format="json",
     )
     for pairing in game.round.pairings.exclude(pk=game.pk):
         alice_api.post(
             f"/api/tournaments/accra/games/{pairing.pk}/result/",
-            {"ending": "draw24", "south_seeds": 24, "north_seeds": 24},
+            {"expected_version": 0, "ending": "draw24", "south_seeds": 24, "north_seeds": 24},
             format="json",
         )
     body = api.get("/api/tournaments/accra/men/standings/").json()
@@ -167,7 +169,7 @@ def test_standings_carry_a_legend_of_their_tie_breaks_in_the_asked_language(api,
 def test_a_section_is_exported_as_trf_that_reads_back(api, alice_api, game):
     alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"ending": "forfeit", "decided_by": "N"},
+        {"expected_version": 0, "ending": "forfeit", "decided_by": "N"},
         format="json",
     )
     assert parse(api.get("/api/tournaments/accra/men/trf/").content.decode()).rounds_played == 0, (
@@ -176,7 +178,7 @@ def test_a_section_is_exported_as_trf_that_reads_back(api, alice_api, game):
     for pairing in game.round.pairings.exclude(pk=game.pk):
         alice_api.post(
             f"/api/tournaments/accra/games/{pairing.pk}/result/",
-            {"ending": "draw24", "south_seeds": 24, "north_seeds": 24},
+            {"expected_version": 0, "ending": "draw24", "south_seeds": 24, "north_seeds": 24},
             format="json",
         )
     response = api.get("/api/tournaments/accra/men/trf/")

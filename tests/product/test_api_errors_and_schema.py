@@ -50,7 +50,13 @@ def test_a_huge_or_bad_limit_is_clamped_not_a_server_error(api, tournament, limi
 
 
 def test_missing_credentials_answer_401_with_www_authenticate(api, game):
-    response = api.post(f"/api/tournaments/accra/games/{game.pk}/result/", {}, format="json")
+    response = api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {
+            "expected_version": 0,
+        },
+        format="json",
+    )
     assert response.status_code == 401
     assert response["WWW-Authenticate"].startswith("Token")
     assert response.json()["code"] == "not_authenticated"
@@ -58,7 +64,13 @@ def test_missing_credentials_answer_401_with_www_authenticate(api, game):
 
 def test_a_wrong_token_answers_401(api, game):
     api.credentials(HTTP_AUTHORIZATION="Token 0000000000000000000000000000000000000000")
-    response = api.post(f"/api/tournaments/accra/games/{game.pk}/result/", {}, format="json")
+    response = api.post(
+        f"/api/tournaments/accra/games/{game.pk}/result/",
+        {
+            "expected_version": 0,
+        },
+        format="json",
+    )
     assert response.status_code == 401
     assert response.json()["code"] == "authentication_failed"
 
@@ -121,7 +133,7 @@ def test_the_api_refuses_a_record_of_another_game(api, alice, game):
     body = record_of(moves).split("\n\n", 1)[-1]
     response = api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"record": '[Round "3"]\n\n' + body},
+        {"expected_version": 0, "record": '[Round "3"]\n\n' + body},
         format="json",
     )
     assert response.status_code == 400

@@ -52,7 +52,8 @@ def a_refusal(member: ErrorCode, case=None) -> ServiceError:
 def test_every_code_is_distinct_and_answers_a_status_of_its_meaning():
     codes = [member.code for member in ErrorCode]
     assert len(codes) == len(set(codes))
-    assert {member.status for member in ErrorCode} <= {400, 403, 404, 409}
+    # 413: an upload too large; 428: a write without the version it changes; 429: too many tries.
+    assert {member.status for member in ErrorCode} <= {400, 403, 404, 409, 413, 428, 429}
 
 
 def test_every_template_of_every_code_fills_in():
@@ -123,7 +124,7 @@ def test_the_product_says_the_cores_own_english_templates():
 def test_an_illegal_record_is_refused_in_french_by_its_code(alice_api, game):
     response = alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"record": "1. A b 2. A c"},
+        {"expected_version": 0, "record": "1. A b 2. A c"},
         format="json",
         HTTP_ACCEPT_LANGUAGE="fr",
     )
@@ -135,7 +136,7 @@ def test_an_illegal_record_is_refused_in_french_by_its_code(alice_api, game):
 def test_a_complaint_with_details_keeps_them_in_french(alice_api, game):
     response = alice_api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"record": "1. A b 2. zz"},
+        {"expected_version": 0, "record": "1. A b 2. zz"},
         format="json",
         HTTP_ACCEPT_LANGUAGE="fr",
     )

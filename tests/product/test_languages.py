@@ -67,7 +67,7 @@ def test_the_result_slips_in_french(alice_client, tournament, published_round):
 def test_a_refusal_of_the_result_form_is_in_the_page_language(alice_client, game):
     response = alice_client.post(
         f"/t/accra/arbiter/game/{game.pk}/result/",
-        {"ending": "", "record": ""},
+        {"expected_version": 0, "ending": "", "record": ""},
         headers={"accept-language": "fr"},
     )
     assert response.status_code == 200
@@ -80,7 +80,7 @@ def test_a_refusal_of_the_api_is_in_the_requested_language(alice, game):
     api.force_authenticate(alice)
     response = api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"ending": "time"},
+        {"expected_version": 0, "ending": "time"},
         format="json",
         headers={"accept-language": "pt"},
     )
@@ -184,7 +184,7 @@ def test_a_score_the_rules_forbid_is_refused_in_portuguese_through_the_api(alice
     api.force_authenticate(alice)
     response = api.post(
         f"/api/tournaments/accra/games/{game.pk}/result/",
-        {"ending": "capture", "south_seeds": 30, "north_seeds": 20},
+        {"expected_version": 0, "ending": "capture", "south_seeds": 30, "north_seeds": 20},
         format="json",
         headers={"accept-language": "pt"},
     )

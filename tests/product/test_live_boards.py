@@ -20,18 +20,28 @@ def code(game):
     return live_board_code(game)
 
 
-def post(client, code, **body):
+def post(client, board, **body):
     response = client.post(
-        f"/t/accra/board/{code}/moves/", json.dumps(body), content_type="application/json"
+        f"/t/accra/board/{board}/moves/", json.dumps(body), content_type="application/json"
     )
     return response.status_code, response.json()
+
+
+def side_code(code, side):
+    """The side's secret code, as the result slip shows it."""
+    board = LiveBoard.objects.get(code=code)
+    return board.south_pin if side == "S" else board.north_pin
+
+
+def claim(client, code, side, device):
+    return post(client, code, action="claim", side=side, device=device, code=side_code(code, side))
 
 
 @pytest.fixture
 def seated(client, code):
     """South and North each on their own device."""
-    assert post(client, code, action="claim", side="S", device=SOUTH_DEVICE)[0] == 200
-    assert post(client, code, action="claim", side="N", device=NORTH_DEVICE)[0] == 200
+    assert claim(client, code, "S", SOUTH_DEVICE)[0] == 200
+    assert claim(client, code, "N", NORTH_DEVICE)[0] == 200
     return code
 
 
@@ -63,13 +73,13 @@ def test_the_page_and_the_state_are_served_by_code(client, code):
 
 
 def test_a_second_device_is_refused_until_the_arbiter_releases_the_side(client, seated, alice):
-    status, answer = post(client, seated, action="claim", side="S", device="intruder-device-3")
+    status, answer = claim(client, seated, "S", "intruder-device-3")
     assert status == 409 and answer["error"]["code"] == "board_taken"
-    assert post(client, seated, action="claim", side="S", device=SOUTH_DEVICE)[0] == 200
+    assert claim(client, seated, "S", SOUTH_DEVICE)[0] == 200
 
     client.force_login(alice)
     assert client.post(f"/t/accra/arbiter/live/{seated}/release/").status_code == 302
-    assert post(client, seated, action="claim", side="S", device="intruder-device-3")[0] == 200
+    assert claim(client, seated, "S", "intruder-device-3")[0] == 200
 
 
 def test_moves_are_replayed_by_the_server_and_an_illegal_one_is_refused(client, seated):
@@ -145,7 +155,7 @@ def test_spectators_see_live_boards_on_the_round_page_and_in_the_game_viewer(cli
     play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
     for url in ("/t/accra/men/round/1/", f"/t/accra/game/{game.pk}/"):
         page = client.get(url).content.decode()
-        assert f"/t/accra/board/{seated}/moves/" in page, url
+        assert f"/t/accra/board/{seated}/watch/" in page, url
 
 
 def test_a_move_on_a_live_board_raises_the_tournament_revision(client, seated, tournament):

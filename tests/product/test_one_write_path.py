@@ -18,6 +18,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.live import live_board_code
+from games.models.live import LiveBoard
 from games.oware.clock import clock_text
 from games.oware.notation import write_record
 from games.oware.ogn import write_ogn
@@ -103,7 +104,8 @@ def by_page(arbiter, board, entry: dict) -> Pairing:
 def by_api(alice, board, entry: dict) -> Pairing:
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
-    answer = api.post(f"/api/tournaments/accra/games/{board.pk}/result/", entry, format="json")
+    url = f"/api/tournaments/accra/games/{board.pk}/result/"
+    answer = api.post(url, {**entry, "expected_version": 0}, format="json")
     assert answer.status_code == 200, answer.json()
     return board
 
@@ -116,7 +118,8 @@ def by_live_board(arbiter, board) -> Pairing:
         answer = arbiter.post(url, json.dumps({"device": DEVICE, **body}), "application/json")
         assert answer.status_code == 200, answer.json()
 
-    send(action="claim", side="both")
+    live = LiveBoard.objects.get(code=code)
+    send(action="claim", side="both", code=f"{live.south_pin} {live.north_pin}")
     plies = [{"move": move, "clock": clock} for move, clock in zip(MOVES, CLOCKS, strict=True)]
     send(action="moves", from_ply=0, moves=plies)
     send(action="resign", side="N")

@@ -289,7 +289,8 @@ class ResultEntrySerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
         required=False,
         min_value=0,
-        help_text="The `version` of the game as last read; refused with 409 if it changed since.",
+        help_text="The `version` of the game as last read (or send it as `If-Match`); refused "
+        "with 409 if it changed since, with 428 if neither is sent.",
     )
 
 

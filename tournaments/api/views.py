@@ -40,6 +40,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, ResultChange, Section, Tournament
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_files import games_zip
 from tournaments.services.game_tags import game_tags
 from tournaments.services.games import game_positions, replayed_game
@@ -301,7 +302,8 @@ def _round_parameter(request, section: Section) -> int | None:
     if text in (None, ""):
         return None
     last = completed_round_count(section)
-    if not text.isdigit() or not 0 <= int(text) <= last:
+    # ASCII digits only: "²" and "٣" are digits to isdigit() but not to int().
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= last:
         raise ValidationError(
             {"round": [_("Give a completed round, 0 to %(last)d.") % {"last": last}]}
         )
@@ -536,6 +538,18 @@ class PairNextRound(APIView):
         return Response(ArbiterRoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
 
+def _expected_version(sent: int | None, request) -> int:
+    """The version a write changes: `expected_version` in the body, or the `If-Match` header
+    (the number, quoted or not). Without either the answer is 428: a script that does not say
+    which version it read would silently overwrite a result saved meanwhile."""
+    if sent is not None:
+        return sent
+    header = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    if header.isascii() and header.isdigit():
+        return int(header)
+    raise ServiceError(ErrorCode.VERSION_REQUIRED, field="expected_version")
+
+
 class EnterResult(APIView):
     """Enter or correct the result of one game (arbiters of the tournament only)."""
 
@@ -556,7 +570,7 @@ class EnterResult(APIView):
         entry.is_valid(raise_exception=True)
         data = dict(entry.validated_data)
         reason = data.pop("reason")
-        expected_version = data.pop("expected_version", None)
+        expected_version = _expected_version(data.pop("expected_version", None), request)
         record_result(
             pairing, ResultEntry(**data), by=request.user, reason=reason, expected=expected_version
         )

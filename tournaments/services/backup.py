@@ -18,7 +18,8 @@ import json
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.freshness import touch
@@ -37,6 +38,7 @@ from tournaments.models import (
 from tournaments.models.records import GameRecord
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.events import CREATE_PERMISSION
+from tournaments.services.import_checks import check_row
 from tournaments.services.result_checks import assess, kept_entry
 
 FORMAT = "oware-tournament-backup"
@@ -156,12 +158,24 @@ def import_tournament(
                 _new_row(model, _upgraded(kind, data), created, users)
                 for data in document.get(kind, [])
             ]
-            saved = model.objects.bulk_create([row for _number, row in rows])
+            for number, row in rows:
+                check_row(kind, number, row)  # the forms' rules: a bad slug or name is refused
+            with transaction.atomic():  # a clash (two sections with one slug) is refused
+                saved = model.objects.bulk_create([row for _number, row in rows])
             created[model] = {number: row for (number, _row), row in zip(rows, saved, strict=True)}
             _restore_timestamps(model, document.get(kind, []), saved)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+    except (
+        KeyError,
+        IndexError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        ValidationError,
+        IntegrityError,
+    ) as error:
+        problem = " ".join(error.messages) if isinstance(error, ValidationError) else error
         raise ServiceError(
-            ErrorCode.INVALID, case="damaged_backup", field="file", problem=error
+            ErrorCode.INVALID, case="damaged_backup", field="file", problem=problem
         ) from error
     tournament = created[Tournament][1]
     _check_results(tournament)

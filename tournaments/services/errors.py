@@ -457,6 +457,58 @@ class ErrorCode(Enum):
         gettext_lazy("This live board has no result waiting for confirmation."),
     )
 
+    # --- hostile clients: secrets, versions, bounds -----------------------------------------
+    WRONG_CODE = (
+        "wrong_code",
+        HTTP_403,
+        gettext_lazy("That is not the code of this side; it is on the result slip."),
+    )
+    TOO_MANY_CODES = (
+        "too_many_codes",
+        429,
+        gettext_lazy("Too many wrong codes; try again in %(seconds)d seconds or ask the arbiter."),
+    )
+    INVALID_ROW = (
+        "invalid_row",
+        HTTP_400,
+        gettext_lazy("%(kind)s %(number)s, %(name)s: %(problem)s Nothing was imported."),
+    )
+    FILE_TOO_LARGE = (
+        "file_too_large",
+        413,
+        gettext_lazy("The file is larger than %(limit)d KB. Nothing was imported."),
+    )
+    ZIP_TOO_LARGE = (
+        "zip_too_large",
+        413,
+        {
+            "entries": gettext_lazy("The zip has more than %(limit)d files. Nothing was imported."),
+            "unpacked": gettext_lazy(
+                "The zip unpacks to more than %(limit)d KB. Nothing was imported."
+            ),
+        },
+    )
+    BAD_CSV = (
+        "bad_csv",
+        HTTP_400,
+        gettext_lazy("The CSV file cannot be read: %(problem)s. Nothing was imported."),
+    )
+    VERSION_REQUIRED = (
+        "version_required",
+        428,
+        gettext_lazy(
+            "Send the version you read (expected_version or If-Match), so that a result "
+            "saved meanwhile is not overwritten."
+        ),
+    )
+    IMPORT_TOO_SLOW = (
+        "import_too_slow",
+        HTTP_400,
+        gettext_lazy(
+            "The file took more than %(seconds)d seconds to read; split it. Nothing was imported."
+        ),
+    )
+
 
 class ServiceError(Exception):
     """A request that cannot be carried out; nothing was written.

@@ -22,6 +22,7 @@ from tournaments.models.records import RecordSource
 from tournaments.services.core_messages import record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import game_tags
+from tournaments.services.import_checks import Deadline, open_zip
 from tournaments.services.results import ResultEntry, record_result
 
 # A fixed date in every zip entry keeps an archive identical while its games are (for ETags).
@@ -108,15 +109,14 @@ def import_round_ogn(round_: Round, archive: bytes, *, by, reason: str = "") -> 
     be placed or is refused raises ServiceError naming the file, and nothing is stored. Returns
     the number of games entered.
     """
-    try:
-        files = zipfile.ZipFile(io.BytesIO(archive))
-        names = sorted(name for name in files.namelist() if name.lower().endswith(".ogn"))
-    except zipfile.BadZipFile as error:
-        raise ServiceError(ErrorCode.BAD_FILE, case="not_ogn_zip", field="file") from error
+    files = open_zip(archive)  # bounded in size, entries and unpacked size before unpacking
+    names = sorted(name for name in files.namelist() if name.lower().endswith(".ogn"))
     if not names:
         raise ServiceError(ErrorCode.BAD_FILE, case="empty_ogn_zip", field="file")
     pairings = list(round_.pairings.select_related("round__section__tournament", "south", "north"))
+    deadline = Deadline()
     for name in names:
+        deadline.check()
         try:
             text = files.read(name).decode("utf-8")
             pairing = _board_of(text, round_, pairings)

@@ -1,5 +1,6 @@
 """Registering players and teams, and giving pairing numbers before the first round."""
 
+import csv
 from collections import Counter
 
 from django.core.exceptions import ValidationError
@@ -14,6 +15,7 @@ from tournaments.pairing.systems import get_system
 from tournaments.registration_import import ImportFileError, ImportRow, read_csv, read_trf
 from tournaments.services.core_messages import trf_problem
 from tournaments.services.errors import ErrorCode, ServiceError, save_validated
+from tournaments.services.import_checks import require_size
 from tournaments.services.permissions import require_arbiter
 
 # FIDE title order, strongest first; an untitled player sorts after every title.
@@ -290,8 +292,11 @@ def read_import(text: str, kind: str) -> list[ImportRow]:
     """The rows of an uploaded file, `kind` 'csv' or 'trf'; ServiceError (field 'file') if the
     file as a whole is unreadable."""
     reader = read_trf if kind == "trf" else read_csv
+    require_size(text)
     try:
         return reader(text, _import_messages())
+    except csv.Error as error:  # a field longer than csv allows, a stray quote…
+        raise ServiceError(ErrorCode.BAD_CSV, field="file", problem=str(error)) from error
     except ImportFileError as error:
         params = dict(error.params)
         if "trf_error" in params:

@@ -29,6 +29,7 @@ from tournaments.models import Player, RequestedBye, Round, Section, Team, Tourn
 from tournaments.models.results import Ending
 from tournaments.outcomes import RoundOutcome
 from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.services.import_checks import checked_create
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
@@ -68,7 +69,11 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         raise ServiceError(
             ErrorCode.TOO_MANY_ROUNDS, field="file", played=played, rounds=tournament.rounds
         )
-    section = tournament.sections.create(
+    section = checked_create(
+        Section,
+        "section",
+        name,
+        tournament=tournament,
         name=name,
         slug=slug,
         order=tournament.sections.count(),
@@ -80,7 +85,10 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         },
     )
     players = {
-        p.pairing_number: Player.objects.create(
+        p.pairing_number: checked_create(
+            Player,
+            "player",
+            p.pairing_number,
             section=section,
             pairing_number=p.pairing_number,
             name=p.name or f"#{p.pairing_number}",

@@ -1,5 +1,6 @@
 """The arbiter's pages: pair, publish, edit a draft, enter and correct results."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -282,8 +283,10 @@ def import_round_games(request, tournament, section, number):
     try:
         if upload is None:
             raise ServiceError(ErrorCode.NO_FILE, field="file")
+        # One byte past the bound is enough for the service to refuse the file as too large.
+        archive = upload.read(settings.UPLOAD_MAX_BYTES + 1)
         count = import_round_ogn(
-            round_, upload.read(), by=request.user, reason=request.POST.get("reason", "")
+            round_, archive, by=request.user, reason=request.POST.get("reason", "")
         )
     except ServiceError as error:
         messages.error(request, error.message)

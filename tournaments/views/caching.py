@@ -24,12 +24,16 @@ import time
 from dataclasses import dataclass
 from functools import wraps
 
+from django.conf import settings
 from django.core.cache import cache, caches
+from django.db import DatabaseError
 from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.connection import ConnectionProxy
+from django.utils.html import escape
 from django.utils.http import http_date
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from tournaments.freshness import recent_stamp
@@ -79,6 +83,17 @@ def revalidated(view):
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
+        try:
+            return fresh(request, *args, **kwargs)
+        except DatabaseError:
+            # The database does not answer: an anonymous reader gets this process's last copy
+            # of the page, marked as such; anyone else the 503 of config/database_down.py.
+            previous = None if _signed_in(request) else remembered.get(page_key(request))
+            if previous is None:
+                raise
+            return _stale(previous)
+
+    def fresh(request, *args, **kwargs):
         if not _anonymous_read(request):
             return view(request, *args, **kwargs)
         _keep_public_parameters(request)
@@ -115,6 +130,27 @@ def revalidated(view):
         return response
 
     return wrapper
+
+
+def _signed_in(request) -> bool:
+    """Whether the request may be someone's own page, told without the database."""
+    return bool(request.COOKIES.get(settings.SESSION_COOKIE_NAME)) or (
+        "Authorization" in request.headers
+    )
+
+
+def _stale(copy: PageCopy) -> HttpResponse:
+    response = _answer(copy)
+    # Marked for people (a notice at the top of a page) and for programs (a header).
+    if copy.content_type.startswith("text/html") and not copy.encoding:
+        text = escape(_("The server cannot reach its database: this page may be out of date."))
+        notice = f'<p class="stale-notice" role="status">{text}</p>'
+        response.content = copy.content.replace(b"<main", notice.encode() + b"<main", 1)
+    response["X-Page-Copy"] = "stale; database unavailable"
+    response["Warning"] = '110 - "Response is Stale"'
+    response["Cache-Control"] = "no-store"
+    response["Retry-After"] = str(settings.DATABASE_RETRY_AFTER)
+    return response
 
 
 def page_version(stamp) -> str:
@@ -233,18 +269,21 @@ def _render(request, view, args, kwargs, version: str, changed_at: float):
     if response.status_code != 200 or response.streaming:
         return response
     encoding = response.get("Content-Encoding", "")
+    # An empty body has no Content-Type (DRF drops it: an empty CSV or NDJSON table).
     return PageCopy(
         version,
         changed_at,
         response.content,
-        response["Content-Type"],
+        response.get("Content-Type", ""),
         encoding,
         response.get("Content-Disposition", ""),
     )
 
 
 def _answer(copy: PageCopy) -> HttpResponse:
-    response = HttpResponse(copy.content, content_type=copy.content_type)
+    response = HttpResponse(copy.content, content_type=copy.content_type or None)
+    if not copy.content_type:
+        del response["Content-Type"]
     if copy.encoding:
         response["Content-Encoding"] = copy.encoding
     if copy.disposition:

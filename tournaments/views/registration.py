@@ -18,6 +18,7 @@ from tournaments.forms import (
 from tournaments.models import Player
 from tournaments.services import events, registration
 from tournaments.services.errors import ServiceError
+from tournaments.services.import_checks import problem_page
 from tournaments.views.access import arbiter_required
 from tournaments.views.refusals import show_on_form
 
@@ -212,6 +213,9 @@ def import_players(request, tournament, section):
             show_on_form(form, error)
         if rows and all(row.ok for row in rows):
             confirm_form = ImportForm(initial={"kind": kind, "content": text})
+    # A page of rows at most: the rows with problems when there are some, else the first rows.
+    wrong = [row for row in rows or [] if not row.ok]
+    shown, left_out = problem_page(wrong or rows or [])
     return render(
         request,
         "tournaments/arbiter/import.html",
@@ -219,7 +223,9 @@ def import_players(request, tournament, section):
             "tournament": tournament,
             "section": group,
             "form": form,
-            "rows": rows,
+            "rows": shown,
+            "count": len(rows or []),
+            "left_out": left_out,
             "confirm_form": confirm_form,
         },
     )

@@ -287,7 +287,9 @@
 
   document.querySelectorAll("#live-choose button").forEach((button) => {
     button.addEventListener("click", async () => {
-      const answer = await request({ action: "claim", side: button.dataset.side });
+      // The side's code from the slip: the board's own code is public, the side codes are not.
+      const code = document.getElementById("live-side-code").value;
+      const answer = await request({ action: "claim", side: button.dataset.side, code });
       if (answer && !answer.error) {
         saved.side = button.dataset.side;
         message = "";
