@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from games import live
 from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
 from tournaments.api.errors import error_body
+from tournaments.models.results import ENDING_LABELS
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
 
@@ -49,6 +50,8 @@ def board_page(request, slug, code):
             "board": board,
             "tournament": board.pairing.round.section.tournament,
             "pairing": board.pairing,
+            # The board names an ending it sees itself before the server has it.
+            "ending_labels": {code: str(label) for code, label in ENDING_LABELS.items()},
         },
     )
 

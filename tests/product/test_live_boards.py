@@ -72,6 +72,18 @@ def test_the_page_and_the_state_are_served_by_code(client, code):
     assert client.get("/t/accra/board/ZZZZZZ/").status_code == 404
 
 
+def test_the_board_names_an_ending_it_sees_first_in_the_readers_language(client, code):
+    """A device that sees the game end before the server answers writes the ending itself."""
+    page = client.get(f"/t/accra/board/{code}/", HTTP_ACCEPT_LANGUAGE="fr")
+    labels = json.loads(
+        page.content.decode()
+        .split('id="live-ending-labels" type="application/json">')[1]
+        .split("</script>")[0]
+    )
+    assert set(labels) >= {"capture", "draw24", "no_moves"}
+    assert labels["capture"] != "Capture past 24" and labels["capture"].strip()
+
+
 def test_a_second_device_is_refused_until_the_arbiter_releases_the_side(client, seated, alice):
     status, answer = claim(client, seated, "S", "intruder-device-3")
     assert status == 409 and answer["error"]["code"] == "board_taken"

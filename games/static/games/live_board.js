@@ -9,6 +9,8 @@
   const root = document.getElementById("live-board");
   if (!root) return;
   const text = root.dataset;
+  // Endings in the reader's language, for a game the board sees end before the server does.
+  const endingLabels = JSON.parse(document.getElementById("live-ending-labels").textContent);
   const KEY = "oware-live:" + text.code;
   const LETTERS = ["ABCDEF", "abcdef"];
   const SIDE = ["S", "N"];
@@ -214,7 +216,7 @@
     const ending = finishedOnServer() ? server.ending : Oware.ending(position, server.variant);
     let status;
     if (ending) {
-      status = text.textOver + " (" + (finishedOnServer() ? server.ending_label : ending) + ")";
+      status = text.textOver + " (" + (finishedOnServer() ? server.ending_label : endingLabels[ending] || ending) + ")";
       if (server.state === "pending") status += " · " + text.textPending;
       if (server.state === "confirmed") status += " · " + text.textConfirmed;
     } else {
