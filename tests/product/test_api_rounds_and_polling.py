@@ -137,9 +137,9 @@ def test_an_error_about_no_field_says_field_null(api):
 def test_the_live_board_refuses_in_the_same_shape(api, crowded_round):
     from games.models.live import LiveBoard
 
-    board = LiveBoard.objects.create(pairing=crowded_round.pairings.get(board=1), code="AB12")
+    board = LiveBoard.objects.create(pairing=crowded_round.pairings.get(board=1), code="AB2345")
     response = api.post(
-        "/t/accra/board/AB12/moves/", {"device": "d1", "action": "dance"}, format="json"
+        "/t/accra/board/AB2345/moves/", {"device": "d1", "action": "dance"}, format="json"
     )
     assert response.status_code == 400
     body = response.json()
@@ -148,7 +148,7 @@ def test_the_live_board_refuses_in_the_same_shape(api, crowded_round):
         {"code": "bad_request", "message": body["message"], "field": "action"}
     ]
     assert body["state"]["code"] == board.code
-    missing = api.get("/t/accra/board/ZZ99/moves/")
+    missing = api.get("/t/accra/board/ZZ9999/moves/")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
 
 
@@ -268,7 +268,7 @@ def test_named_origins_may_read_but_never_write(api, alice, crowded_round, setti
     api.force_authenticate(alice)
     write = api.post(
         f"/api/v1/tournaments/accra/games/{game.pk}/result/",
-        {"ending": "capture", "south_seeds": 30, "north_seeds": 18},
+        {"ending": "capture", "south_seeds": 30, "north_seeds": 18, "expected_version": 0},
         format="json",
         HTTP_ORIGIN="https://club.example",
     )
