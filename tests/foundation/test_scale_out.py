@@ -172,7 +172,9 @@ def test_a_result_saved_through_one_server_is_on_the_others_pages_in_time(tmp_pa
             writer,
             f"/api/tournaments/demo/games/{board['id']}/result/",
             token=token,
-            data=json.dumps({**result, "reason": "scale-out test"}).encode(),
+            data=json.dumps(
+                {**result, "reason": "scale-out test", "expected_version": board["version"]}
+            ).encode(),
         )
         saved = time.monotonic()
         shown = None
