@@ -27,6 +27,7 @@ from tournaments.api.conditional import ConditionalReadMixin
 from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
 from tournaments.api.serializers import (
     ArbiterRoundSerializer,
+    ErrorSerializer,
     GameDetailSerializer,
     GameSerializer,
     PairingSerializer,
@@ -553,7 +554,15 @@ def _expected_version(sent: int | None, request) -> int:
 class EnterResult(APIView):
     """Enter or correct the result of one game (arbiters of the tournament only)."""
 
-    @extend_schema(request=ResultEntrySerializer, responses={200: PairingSerializer})
+    @extend_schema(
+        request=ResultEntrySerializer,
+        responses={
+            200: PairingSerializer,
+            428: OpenApiResponse(
+                ErrorSerializer, description="Neither expected_version nor If-Match was sent."
+            ),
+        },
+    )
     def post(self, request, slug, pairing_id):
         pairing = (
             Pairing.objects.select_related("round__section__tournament", "south", "north")
