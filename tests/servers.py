@@ -17,6 +17,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# The nginx the serving tests put in front, as docker-compose does.
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
 
 def free_port() -> int:
     with socket.socket() as probe:

@@ -14,6 +14,7 @@ from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.pairing.systems import DUTCH
 from tournaments.services.errors import ErrorCode
+from tournaments.services.registration import EDITABLE_PLAYER_FIELDS
 from tournaments.services.results import ResultEntry
 
 
@@ -131,17 +132,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = [
-            "name",
-            "sex",
-            "title",
-            "rating",
-            "federation",
-            "identity_number",
-            "birth_date",
-            "team",
-            "late_entry_points",
-        ]
+        fields = [*EDITABLE_PLAYER_FIELDS, "late_entry_points"]
         labels = {"team": _("Team")}  # the model's field has no translated name
 
     def __init__(self, *args, tournament, **kwargs):
@@ -205,16 +196,7 @@ class PlayerEditForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = [
-            "name",
-            "sex",
-            "title",
-            "rating",
-            "federation",
-            "identity_number",
-            "birth_date",
-            "team",
-        ]
+        fields = list(EDITABLE_PLAYER_FIELDS)
         labels = {"team": _("Team")}  # the model's field has no translated name
 
     def __init__(self, *args, tournament, **kwargs):

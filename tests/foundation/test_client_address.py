@@ -9,7 +9,6 @@ import base64
 import http.client
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
+    NGINX,
     ROOT,
     free_port,
     load_demo,
@@ -31,7 +31,6 @@ from tests.servers import (
     wait_until_served,
 )
 
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 DEMO_PASSWORD = "proxy-address-password"
 STRANGER, ARBITER, OTHER = "127.0.0.2", "127.0.0.3", "127.0.0.4"
 # Low enough to reach in a test, per client address.

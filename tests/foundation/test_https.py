@@ -6,7 +6,6 @@ out in full (QR codes, the API's next page) must say https.
 """
 
 import os
-import shutil
 import ssl
 import subprocess
 import urllib.error
@@ -16,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
+    NGINX,
     free_port,
     load_demo,
     production_env,
@@ -24,9 +24,6 @@ from tests.servers import (
     stop,
     wait_until_served,
 )
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
 
 # These start servers on databases of their own, so the suite's database changes nothing: the
 # PostgreSQL pass of .ci/run leaves them to the SQLite pass.

@@ -9,7 +9,6 @@ API clients with credentials always reach the application.
 import base64
 import json
 import os
-import shutil
 import time
 import urllib.error
 import urllib.parse
@@ -20,6 +19,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
+    NGINX,
     free_port,
     load_demo,
     production_env,
@@ -29,7 +29,6 @@ from tests.servers import (
     wait_until_served,
 )
 
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 DEMO_PASSWORD = "proxy-test-password"
 # A shared copy lives until the end of the second it was made in; a reader polling for a saved
 # result must see it after that. Far more than that is allowed here, for a loaded machine.

@@ -7,7 +7,6 @@ loopback addresses only.
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import urllib.request
 import pytest
 
 from tests.servers import (
+    NGINX,
     ROOT,
     fetch,
     free_port,
@@ -176,9 +176,6 @@ def test_the_health_check_answers_without_the_database(client, django_assert_num
         response = client.get("/healthz")
     assert response.status_code == 200
     assert response.content == b"ok"
-
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def test_behind_the_compose_proxy_sync_workers_are_not_stalled_by_half_sent_bodies(tmp_path):

@@ -110,7 +110,7 @@ def _numbering_outdated(section: Section) -> None:
 
 
 # What an arbiter may change on a player at any time; the pairing number has its own service.
-EDITABLE_PLAYER_FIELDS = {
+EDITABLE_PLAYER_FIELDS = (
     "name",
     "sex",
     "title",
@@ -119,7 +119,7 @@ EDITABLE_PLAYER_FIELDS = {
     "identity_number",
     "birth_date",
     "team",
-}
+)
 
 
 @transaction.atomic
@@ -128,7 +128,7 @@ def update_player(player: Player, *, by, **fields) -> Player:
     team, at any time."""
     require_arbiter(player.section.tournament, by)
     Section.objects.select_for_update().get(pk=player.section_id)
-    unknown = set(fields) - EDITABLE_PLAYER_FIELDS
+    unknown = set(fields) - set(EDITABLE_PLAYER_FIELDS)
     if unknown:
         raise ValueError(f"not editable here: {sorted(unknown)}")
     player = Player.objects.select_related("section__tournament").get(pk=player.pk)
