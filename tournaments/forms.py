@@ -410,3 +410,12 @@ class SectionSexForm(forms.Form):
         required=False,
         choices=[("", _("everyone")), ("m", _("men only")), ("w", _("women only"))],
     )
+
+
+class UndoForm(forms.Form):
+    """The reason for taking a step back (a result cleared, a round taken back, a withdrawal,
+    bye or late entry undone); the service refuses an empty one. `version` is the result
+    version the page showed, for clearing a result."""
+
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=300)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)

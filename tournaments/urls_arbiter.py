@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import arbiter, events, printing, registration, result_grid
+from tournaments.views import arbiter, events, printing, registration, result_grid, undo
 
 app_name = "arbiter"
 urlpatterns = [
@@ -30,6 +30,21 @@ urlpatterns = [
         name="result_grid_board",
     ),
     path("game/<int:pairing_id>/result/", arbiter.enter_result, name="result"),
+    path("game/<int:pairing_id>/clear/", undo.clear, name="clear_result"),
+    path("<slug:section>/round/<int:number>/take-back/", undo.take_back, name="take_back"),
+    path("<slug:section>/round/<int:number>/pair-again/", undo.pair_again, name="pair_again"),
+    *[
+        path(
+            f"<slug:section>/players/<int:number>/undo-{step}/",
+            undo.undo_player_step,
+            {"step": step},
+            name=f"undo_{step.replace('-', '_')}",
+        )
+        for step in undo.UNDO_STEPS
+    ],
+    path("<slug:section>/byes/<int:bye_id>/cancel/", undo.cancel_bye, name="cancel_bye"),
+    path("audit/", undo.audit, name="audit"),
+    path("signed-in/", result_grid.signed_in, name="signed_in"),
     path("<slug:section>/round/<int:number>/slips/", printing.result_slips, name="slips"),
     path(
         "<slug:section>/round/<int:number>/games/",

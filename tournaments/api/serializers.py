@@ -294,6 +294,17 @@ class ResultEntrySerializer(serializers.Serializer):
     )
 
 
+class ClearResultSerializer(serializers.Serializer):
+    """Clearing a game's result (DELETE): the reason, kept in the audit, and the version read."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)
+    expected_version = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The `version` of the game as last read (or send it as `If-Match`).",
+    )
+
+
 class StandingsRowSerializer(serializers.Serializer):
     place = serializers.CharField()
     rank = serializers.IntegerField()

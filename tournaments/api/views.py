@@ -26,6 +26,7 @@ from tournaments import tiebreak_labels
 from tournaments.api.conditional import ConditionalReadMixin
 from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
 from tournaments.api.serializers import (
+    ClearResultSerializer,
     ArbiterRoundSerializer,
     ErrorSerializer,
     GameDetailSerializer,
@@ -48,7 +49,7 @@ from tournaments.services.games import game_positions, replayed_game
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.registration import register_player, team_by_code, update_player
 from tournaments.services.result_versions import with_versions
-from tournaments.services.results import ResultEntry, record_result
+from tournaments.services.results import ResultEntry, clear_result, record_result
 from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
 from tournaments.services.standings import (
     completed_round_count,
@@ -564,6 +565,45 @@ class EnterResult(APIView):
         },
     )
     def post(self, request, slug, pairing_id):
+        pairing = self._pairing(request, slug, pairing_id)
+        entry = ResultEntrySerializer(data=request.data)
+        entry.is_valid(raise_exception=True)
+        data = dict(entry.validated_data)
+        reason = data.pop("reason")
+        expected_version = _expected_version(data.pop("expected_version", None), request)
+        record_result(
+            pairing, ResultEntry(**data), by=request.user, reason=reason, expected=expected_version
+        )
+        pairing = with_versions(Pairing.objects).get(pk=pairing.pk)
+        return Response(PairingSerializer(pairing).data)
+
+    @extend_schema(
+        request=ClearResultSerializer,
+        responses={
+            200: PairingSerializer,
+            428: OpenApiResponse(
+                ErrorSerializer, description="Neither expected_version nor If-Match was sent."
+            ),
+        },
+    )
+    def delete(self, request, slug, pairing_id):
+        """Clear the game's result back to "no result", with a reason kept in the audit."""
+        pairing = self._pairing(request, slug, pairing_id)
+        body = ClearResultSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        expected_version = _expected_version(body.validated_data.get("expected_version"), request)
+        clear_result(
+            pairing,
+            by=request.user,
+            reason=body.validated_data["reason"],
+            expected=expected_version,
+        )
+        pairing = with_versions(Pairing.objects).get(pk=pairing.pk)
+        return Response(PairingSerializer(pairing).data)
+
+    @staticmethod
+    def _pairing(request, slug, pairing_id) -> Pairing:
+        """The game `pairing_id` of tournament `slug`, once the user is known as its arbiter."""
         pairing = (
             Pairing.objects.select_related("round__section__tournament", "south", "north")
             .filter(pk=pairing_id, round__section__tournament__slug=slug)
@@ -575,13 +615,4 @@ class EnterResult(APIView):
                 % {"slug": slug, "id": pairing_id}
             )
         require_arbiter(pairing.round.section.tournament, request.user)
-        entry = ResultEntrySerializer(data=request.data)
-        entry.is_valid(raise_exception=True)
-        data = dict(entry.validated_data)
-        reason = data.pop("reason")
-        expected_version = _expected_version(data.pop("expected_version", None), request)
-        record_result(
-            pairing, ResultEntry(**data), by=request.user, reason=reason, expected=expected_version
-        )
-        pairing = with_versions(Pairing.objects).get(pk=pairing.pk)
-        return Response(PairingSerializer(pairing).data)
+        return pairing

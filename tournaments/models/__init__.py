@@ -6,6 +6,7 @@ from tournaments.models.people import Player, RequestedBye
 from tournaments.models.records import GameRecord, RecordSource
 from tournaments.models.results import Ending, Result, ResultChange
 from tournaments.models.rounds import Pairing, Round, Seat
+from tournaments.models.undo import Undo
 
 __all__ = [
     "Ending",
@@ -21,5 +22,6 @@ __all__ = [
     "Section",
     "Team",
     "Tournament",
+    "Undo",
     "Variant",
 ]

@@ -258,7 +258,33 @@ class ErrorCode(Enum):
     NOT_LAST_ROUND = (
         "not_last_round",
         HTTP_409,
-        gettext_lazy("Round %(number)d is not the last round paired."),
+        {
+            None: gettext_lazy("Round %(number)d is not the last round paired."),
+            "clear": gettext_lazy(
+                "Round %(number)d is not the last round paired: the next round was paired on "
+                "this result. Take that round back first."
+            ),
+        },
+    )
+    # Undoing a withdrawal, a requested bye or a late entry: only until its round is paired.
+    STEP_FIXED = (
+        "step_fixed",
+        HTTP_409,
+        gettext_lazy(
+            "Round %(round)d is already paired; take it back first to undo this for %(name)s."
+        ),
+    )
+    NOT_LATE_ENTRY = (
+        "not_late_entry",
+        HTTP_409,
+        {
+            None: gettext_lazy(
+                "No round is paired yet: delete the registration of %(name)s instead."
+            ),
+            "not_last": gettext_lazy(
+                "Undo the later entries first: %(name)s is not the last player registered."
+            ),
+        },
     )
     NO_FILE = ("no_file", HTTP_400, gettext_lazy("Choose a zip of .ogn files."))
 
@@ -267,7 +293,19 @@ class ErrorCode(Enum):
     REASON_REQUIRED = (
         "reason_required",
         HTTP_400,
-        gettext_lazy("Board %(board)d already has a result; give the reason for the correction."),
+        {
+            None: gettext_lazy(
+                "Board %(board)d already has a result; give the reason for the correction."
+            ),
+            "clear": gettext_lazy("Give the reason for clearing the result of board %(board)d."),
+            "round": gettext_lazy("Give the reason for taking back round %(number)d."),
+            "undo": gettext_lazy("Give the reason for undoing this step."),
+        },
+    )
+    NO_RESULT = (
+        "no_result",
+        HTTP_409,
+        gettext_lazy("Board %(board)d has no result to clear."),
     )
     RESULT_CHANGED = (
         "result_changed",

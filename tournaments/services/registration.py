@@ -10,7 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournaments.freshness import touch
-from tournaments.models import Player, RequestedBye, Section, Team
+from tournaments.models import Player, RequestedBye, Section, Team, Undo
 from tournaments.pairing.systems import get_system
 from tournaments.registration_import import ImportFileError, ImportRow, read_csv, read_trf
 from tournaments.services.core_messages import trf_problem
@@ -263,6 +263,91 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
         player=player, round_number=round_number, defaults={"points": points}
     )
     return bye
+
+
+# --- undoing a withdrawal, a requested bye or a late entry -----------------------------------
+# Each can be undone, with a reason kept in an `Undo` row, until the round it concerns is paired.
+
+
+def _undo_checked(section: Section, round_number: int, name: str, by, reason: str) -> None:
+    """Refuse an undo (ServiceError) by a non-arbiter, without a reason, or once round
+    `round_number` of `section` is paired; lock the section otherwise."""
+    require_arbiter(section.tournament, by)
+    Section.objects.select_for_update().get(pk=section.pk)
+    if section.rounds.filter(number__gte=round_number).exists():
+        raise ServiceError(ErrorCode.STEP_FIXED, field="player", round=round_number, name=name)
+    if not reason.strip():
+        raise ServiceError(ErrorCode.REASON_REQUIRED, case="undo", field="reason")
+
+
+def _keep_undo(player: Player, kind, round_number: int, snapshot: dict, by, reason: str) -> Undo:
+    return Undo.objects.create(
+        section=player.section,
+        kind=kind,
+        round_number=round_number,
+        subject=f"{player.pairing_number}. {player.name}",
+        snapshot={"player": player.pairing_number, "name": player.name, **snapshot},
+        done_by=by,
+        reason=reason.strip(),
+    )
+
+
+@transaction.atomic
+def undo_withdrawal(player: Player, *, by, reason: str) -> Player:
+    """Make a withdrawn player active again as if he had never withdrawn.
+
+    Refused (ServiceError) unless he is withdrawn and the round of his withdrawal is not paired
+    yet; after that, `reenter_player` brings him back from a later round.
+    """
+    player = Player.objects.select_related("section__tournament").get(pk=player.pk)
+    if player.status != Player.Status.WITHDRAWN:
+        require_arbiter(player.section.tournament, by)
+        raise ServiceError(ErrorCode.NOT_WITHDRAWN, field="player", name=player.name)
+    since = player.withdrawn_from_round
+    _undo_checked(player.section, since, player.name, by, reason)
+    _keep_undo(player, Undo.Kind.WITHDRAWAL, since, {"withdrawn_from_round": since}, by, reason)
+    player.status = Player.Status.ACTIVE
+    player.withdrawn_from_round = None
+    player.save(update_fields=["status", "withdrawn_from_round"])
+    return player
+
+
+@transaction.atomic
+def cancel_bye(bye: RequestedBye, *, by, reason: str) -> None:
+    """Cancel a bye a player asked for, until that round is paired."""
+    bye = RequestedBye.objects.select_related("player__section__tournament").get(pk=bye.pk)
+    player = bye.player
+    _undo_checked(player.section, bye.round_number, player.name, by, reason)
+    snapshot = {"round": bye.round_number, "points": format(bye.points.normalize(), "f")}
+    _keep_undo(player, Undo.Kind.BYE, bye.round_number, snapshot, by, reason)
+    bye.delete()
+
+
+@transaction.atomic
+def undo_late_entry(player: Player, *, by, reason: str) -> None:
+    """Remove a player registered after round 1 was paired, until his first round is paired.
+
+    Only the last player registered (the highest pairing number) can go, so the numbers stay
+    1..n; before round 1 a registration is deleted with `delete_player` instead.
+    """
+    player = Player.objects.select_related("section__tournament").get(pk=player.pk)
+    section = player.section
+    require_arbiter(section.tournament, by)
+    if not section_has_rounds(section):
+        raise ServiceError(ErrorCode.NOT_LATE_ENTRY, field="player", name=player.name)
+    last = section.players.aggregate(last=Max("pairing_number"))["last"]
+    if player.pairing_number != last:
+        raise ServiceError(
+            ErrorCode.NOT_LATE_ENTRY, case="not_last", field="player", name=player.name
+        )
+    first = player.seats.order_by("round__number").values_list("round__number", flat=True).first()
+    _undo_checked(section, first or player.entry_round, player.name, by, reason)
+    snapshot = {
+        field: str(getattr(player, field) or "")
+        for field in (*EDITABLE_PLAYER_FIELDS, "entry_round")
+    }
+    _keep_undo(player, Undo.Kind.LATE_ENTRY, player.entry_round, snapshot, by, reason)
+    player.delete()
 
 
 def _import_messages() -> dict[str, str]:

@@ -4,7 +4,8 @@ Every way in — the result grid, the one-board page, the API, a live board, a g
 import — calls `record_result`, which checks the entry (`result_checks.assess`), writes the
 result and the game's record, keeps one row of the audit trail (who, when, before, after, why)
 and, through the model signals of `tournaments/freshness.py`, raises the tournament's revision,
-all in one transaction.
+all in one transaction. `clear_result` takes a result back to "no result" the same way: one
+audit row (after: none), a reason, the revision raised.
 """
 
 from django.db import transaction
@@ -16,9 +17,9 @@ from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import check_record_tags, record_text
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.result_checks import Assessment, ResultEntry, assess, points_of
-from tournaments.services.rounds import complete_if_done
+from tournaments.services.rounds import complete_if_done, reopen_if_waiting
 
-__all__ = ["ResultEntry", "record_result"]
+__all__ = ["ResultEntry", "clear_result", "record_result"]
 
 
 def record_result(
@@ -62,6 +63,40 @@ def record_result(
         )
         complete_if_done(pairing.round)
     return result
+
+
+def clear_result(pairing: Pairing, *, by, reason: str, expected: int | None = None) -> None:
+    """Take the result of `pairing` back to "no result", keeping it in the audit trail.
+
+    The result and the game's record are deleted and one `ResultChange` (before: the result,
+    after: none) keeps them with `reason`, in one transaction that raises the tournament's
+    revision; a completed round is open again. Refused (ServiceError, nothing written) when `by`
+    is not an arbiter, the reason is empty, the game has no result, the round is not the
+    section's last (the next round was paired on this result), or `expected` is not the current
+    version (someone changed the result meanwhile).
+    """
+    require_arbiter(pairing.round.section.tournament, by)
+    with transaction.atomic():
+        pairing = _locked(pairing)
+        _check_expected(pairing, expected)
+        result = Result.objects.filter(pairing=pairing).select_related("pairing").first()
+        if result is None:
+            raise ServiceError(ErrorCode.NO_RESULT, field="pairing", board=pairing.board)
+        if pairing.round.section.rounds.filter(number__gt=pairing.round.number).exists():
+            raise ServiceError(
+                ErrorCode.NOT_LAST_ROUND, case="clear", field="pairing", number=pairing.round.number
+            )
+        if not reason.strip():
+            raise ServiceError(
+                ErrorCode.REASON_REQUIRED, case="clear", field="reason", board=pairing.board
+            )
+        before = result.snapshot()
+        result.delete()
+        GameRecord.objects.filter(pairing=pairing).delete()
+        ResultChange.objects.create(
+            pairing=pairing, before=before, after=None, changed_by=by, reason=reason.strip()
+        )
+        reopen_if_waiting(pairing.round)
 
 
 def _locked(pairing: Pairing) -> Pairing:

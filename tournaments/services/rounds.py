@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.oware.sides import Side
 from tournaments.freshness import touch
-from tournaments.models import Pairing, Player, Round, Seat, Section
+from tournaments.models import Pairing, Player, ResultChange, Round, Seat, Section, Undo
 from tournaments.models.sides import BYE
 from tournaments.pairing import PairingRequest
 from tournaments.pairing.errors import PairingImpossible
@@ -74,6 +74,14 @@ def complete_if_done(round_: Round) -> None:
     """Mark a published round completed once every game has a result (at once if it has none)."""
     if round_.status == Round.Status.PUBLISHED and not games_without_result(round_).exists():
         round_.status = Round.Status.COMPLETED
+        round_.save(update_fields=["status"])
+
+
+def reopen_if_waiting(round_: Round) -> None:
+    """Mark a completed round published again once a game of it waits for a result (a result
+    cleared)."""
+    if round_.status == Round.Status.COMPLETED and games_without_result(round_).exists():
+        round_.status = Round.Status.PUBLISHED
         round_.save(update_fields=["status"])
 
 
@@ -256,3 +264,90 @@ def unpublish_round(round_: Round, *, by) -> Round:
         round_.published_at = None
         round_.save(update_fields=["status", "published_at"])
     return round_
+
+
+def take_back_refusal(round_: Round) -> ServiceError | None:
+    """Why `round_` cannot be taken back (deleted, results and all) now, or None when it can:
+    only the section's last round can, since a later round was paired on its results."""
+    if round_.section.rounds.filter(number__gt=round_.number).exists():
+        return ServiceError(ErrorCode.NOT_LAST_ROUND, number=round_.number)
+    return None
+
+
+def take_back_round(round_: Round, *, by, reason: str) -> Undo:
+    """Delete the section's last round, draft or published, with its boards and results.
+
+    What goes — each board's players, result and result changes — is kept in an `Undo` row
+    with `by` and `reason`, so the audit keeps it; the section can then be paired again.
+    Refused (ServiceError, nothing written) when `by` is not an arbiter, the reason is empty,
+    the round is not the last one, or it was deleted meanwhile.
+    """
+    require_arbiter(round_.section.tournament, by)
+    number = round_.number
+    with transaction.atomic():
+        Section.objects.select_for_update().get(pk=round_.section_id)
+        round_ = Round.objects.select_related("section__tournament").filter(pk=round_.pk).first()
+        if round_ is None:
+            raise ServiceError(ErrorCode.ROUND_GONE, number=number)
+        refusal = take_back_refusal(round_)
+        if refusal is not None:
+            raise refusal
+        if not reason.strip():
+            raise ServiceError(
+                ErrorCode.REASON_REQUIRED, case="round", field="reason", number=number
+            )
+        undo = Undo.objects.create(
+            section=round_.section,
+            kind=Undo.Kind.ROUND,
+            round_number=number,
+            subject=str(round_),
+            snapshot=round_snapshot(round_),
+            done_by=by,
+            reason=reason.strip(),
+        )
+        round_.delete()
+    return undo
+
+
+def round_snapshot(round_: Round) -> dict:
+    """A round as plain JSON data: its state and, for each board, the players, the result and
+    every change of it (who, when, before, after, why)."""
+    pairings = round_.pairings.select_related("south", "north", "result", "game_record")
+    changes: dict[int, list] = {}
+    round_changes = ResultChange.objects.filter(pairing__round=round_).select_related("changed_by")
+    for change in round_changes:
+        changes.setdefault(change.pairing_id, []).append(
+            {
+                "at": change.changed_at.isoformat(),
+                "by": change.changed_by.get_username() if change.changed_by else "",
+                "before": change.before,
+                "after": change.after,
+                "reason": change.reason,
+            }
+        )
+    return {
+        "status": round_.status,
+        "published_at": round_.published_at.isoformat() if round_.published_at else None,
+        "boards": [
+            {
+                "board": pairing.board,
+                "south": _player_data(pairing.south),
+                "north": _player_data(pairing.north) if pairing.north else None,
+                "result": pairing.result.snapshot() if hasattr(pairing, "result") else None,
+                "changes": changes.get(pairing.pk, []),
+            }
+            for pairing in pairings
+        ],
+    }
+
+
+def _player_data(player: Player) -> dict:
+    return {"number": player.pairing_number, "name": player.name}
+
+
+def pair_again(round_: Round, *, by) -> Round:
+    """Delete a draft round and pair it afresh, in one step: the draft stays if pairing fails."""
+    with transaction.atomic():
+        section = round_.section
+        _locked_draft(round_, by, "delete").delete()
+        return pair_next_round(section, by=by)

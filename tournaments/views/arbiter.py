@@ -73,6 +73,7 @@ def round_detail(request, tournament, section, number):
             "round": round_,
             "pairings": pairings,
             "can_unpublish": round_service.unpublish_refusal(round_) is None,
+            "can_take_back": round_service.take_back_refusal(round_) is None,
         },
     )
 

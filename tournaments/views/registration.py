@@ -130,7 +130,10 @@ def players(request, tournament, section):
             "import_form": ImportForm(),
             "can_delete": registration.deletion_refusal(group) is None,
             "byes": group.players.filter(requested_byes__isnull=False).values_list(
-                "name", "requested_byes__round_number", "requested_byes__points"
+                "name",
+                "requested_byes__round_number",
+                "requested_byes__points",
+                "requested_byes__pk",
             ),
             **forms,
         },

@@ -2,7 +2,10 @@
 
 Each board is a plain form posting to `save_board`; without a script the page reloads with the
 board's refusals beside their fields. `result-grid.js` posts the same form with fetch and gets
-JSON back (Accept: application/json), so the arbiter stays on the page.
+JSON back (Accept: application/json), so the arbiter stays on the page. A board the script
+could not send (no network, server failure, session expired) stays in the browser until it is
+sent again; `signed_in` is the page a second window lands on after logging in again, which
+tells the grid to send its waiting boards.
 """
 
 from django.http import JsonResponse
@@ -11,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import GridResultForm
-from tournaments.models import Pairing
-from tournaments.services.errors import ServiceError
+from tournaments.models import Pairing, Result
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.result_versions import current_version, round_versions
 from tournaments.services.results import record_result
 from tournaments.services.rounds import games_without_result
@@ -92,6 +95,7 @@ def save_board(request, tournament, section, number, board):
         north__isnull=False,
     )
     form = GridResultForm(request.POST, auto_id=f"b{board}-%s")
+    stale = {}
     if form.is_valid():
         try:
             result = record_result(
@@ -103,10 +107,17 @@ def save_board(request, tournament, section, number, board):
             )
         except ServiceError as error:
             form.add_error(GRID_FIELD.get(error.field, error.field), error.message)
+            if error.code == ErrorCode.RESULT_CHANGED.code:
+                # What the other arbiter saved, and its version: sending again is deliberate.
+                current = Result.objects.filter(pairing=pairing).first()
+                stale = {
+                    "version": current_version(pairing),
+                    "current": _summary(current) if current else _("no result"),
+                }
         else:
             return _saved(request, round_, pairing, result)
     if _wants_json(request):
-        return JsonResponse({"ok": False, "errors": _plain_errors(form)}, status=422)
+        return JsonResponse({"ok": False, "errors": _plain_errors(form), **stale}, status=422)
     return grid.__wrapped__(request, tournament, section, number, bound={board: form})
 
 
@@ -131,11 +142,25 @@ def _saved(request, round_, pairing, result):
             "result": _result_cell(result),
             "south_seeds": result.south_seeds,
             "north_seeds": result.north_seeds,
-            "summary": _("Saved: %(south)s–%(north)s, %(ending)s")
-            % {
-                "south": format(result.south_points.normalize(), "f"),
-                "north": format(result.north_points.normalize(), "f"),
-                "ending": result.get_ending_display(),
-            },
+            "summary": _("Saved: %(south)s–%(north)s, %(ending)s") % _summary_parts(result),
         }
     )
+
+
+def _summary_parts(result) -> dict:
+    return {
+        "south": format(result.south_points.normalize(), "f"),
+        "north": format(result.north_points.normalize(), "f"),
+        "ending": result.get_ending_display(),
+    }
+
+
+def _summary(result) -> str:
+    return "%(south)s–%(north)s, %(ending)s" % _summary_parts(result)
+
+
+@arbiter_required
+def signed_in(request, tournament):
+    """Where the login window opened by the result grid lands: it tells the grid (through the
+    browser's storage) that the arbiter is logged in again, so the waiting boards are sent."""
+    return render(request, "tournaments/arbiter/signed_in.html", {"tournament": tournament})
