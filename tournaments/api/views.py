@@ -26,8 +26,8 @@ from tournaments import tiebreak_labels
 from tournaments.api.conditional import ConditionalReadMixin
 from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
 from tournaments.api.serializers import (
-    ClearResultSerializer,
     ArbiterRoundSerializer,
+    ClearResultSerializer,
     ErrorSerializer,
     GameDetailSerializer,
     GameSerializer,

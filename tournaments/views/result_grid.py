@@ -156,7 +156,8 @@ def _summary_parts(result) -> dict:
 
 
 def _summary(result) -> str:
-    return "%(south)s–%(north)s, %(ending)s" % _summary_parts(result)
+    parts = _summary_parts(result)
+    return f"{parts['south']}–{parts['north']}, {parts['ending']}"
 
 
 @arbiter_required
