@@ -14,6 +14,7 @@ from tournaments.models import (
     Section,
     Team,
     Tournament,
+    Undo,
 )
 
 
@@ -191,3 +192,12 @@ class GameRecordAdmin(ReadOnlyAdmin):
         "pairing__south",
         "pairing__north",
     ]
+
+
+@admin.register(Undo)
+class UndoAdmin(ReadOnlyAdmin):
+    """Steps taken back (a round, a withdrawal, a bye, a late entry): the audit keeps them."""
+
+    list_display = ["section", "kind", "round_number", "subject", "done_by", "done_at", "reason"]
+    list_filter = ["kind", "section__tournament"]
+    list_select_related = ["section__tournament", "done_by"]
