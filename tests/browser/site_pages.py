@@ -3,7 +3,7 @@ matrix finds its routes), filled in with the demo tournament's values."""
 
 from games.live import live_board_code
 from tests.security.world import PARAMETER, ROUTES
-from tournaments.models import GameRecord, Section, Tournament
+from tournaments.models import GameRecord, RequestedBye, Section, Tournament
 from tournaments.services.registration import assign_pairing_numbers, register_player
 
 # Routes that are not pages a person reads: the API, the health check, the admin (Django's).
@@ -54,7 +54,16 @@ class DemoValues:
             "team_id": tournament.teams.order_by("pk").first().pk,
             "player_id": self.game.south_id,
             "code": live_board_code(self.game),
+            "bye_id": self._bye(men).pk,
         }
+
+    @staticmethod
+    def _bye(section: Section) -> RequestedBye:
+        """A requested bye of the section, asked for the last round if the demo has none."""
+        bye = RequestedBye.objects.filter(player__section=section).first()
+        return bye or RequestedBye.objects.create(
+            player=section.players.first(), round_number=section.tournament.rounds, points=0
+        )
 
     def path(self, route: str) -> str:
         values = dict(self.values)

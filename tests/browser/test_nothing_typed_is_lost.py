@@ -226,3 +226,31 @@ def test_a_round_with_results_is_taken_back_and_paired_again(
     expect(removed).to_contain_text("Capture past 24")
     expect(page.get_by_text("paired on the wrong list")).to_be_visible()
     assert Undo.objects.get().snapshot["boards"][0]["result"]["south_seeds"] == 30
+
+
+def test_the_one_board_page_gives_back_what_was_typed_after_the_login(
+    context, live_server, round_one
+):
+    page = context.new_page()
+    log_in(page, live_server.url)
+    game = round_one.pairings.get(board=1)
+    page.goto(f"{live_server.url}/t/accra/arbiter/game/{game.pk}/result/")
+    Session.objects.all().delete()  # the session expires while the arbiter types
+    page.select_option("[name=ending]", "capture")
+    page.fill("[name=south_seeds]", "30")
+    page.fill("[name=north_seeds]", "10")
+    page.get_by_role("button", name="Save result").click()
+    page.wait_for_url("**/accounts/login/**")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "alice-password-1")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/game/{game.pk}/result/")
+    expect(page.locator(".kept-note")).to_contain_text("it is back in the form")
+    expect(page.locator("[name=south_seeds]")).to_have_value("30")
+    assert stored(1) is None
+    page.get_by_role("button", name="Save result").click()
+    page.wait_for_url("**/men/round/1/")
+    assert (stored(1).south_seeds, stored(1).north_seeds) == (30, 10)
+    # Saved: the page no longer offers the old typing back.
+    page.goto(f"{live_server.url}/t/accra/arbiter/game/{game.pk}/result/")
+    expect(page.locator(".kept-note")).to_have_count(0)

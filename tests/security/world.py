@@ -8,7 +8,7 @@ from django.core import serializers
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.live import live_board_code
-from tournaments.models import Result, Round, Tournament
+from tournaments.models import RequestedBye, Result, Round, Tournament
 from tournaments.services.rounds import store_boards
 
 # URL prefixes that are not the product's writes: Django's own login views (a visitor's own
@@ -61,6 +61,7 @@ class World:
         self.team = self.a.teams.get()
         self.player = self.section.players.get(pairing_number=1)
         self.live_code = live_board_code(self.game)
+        self.bye = RequestedBye.objects.create(player=self.player, round_number=3, points=0)
 
     @staticmethod
     def _tournament(name, slug, arbiter, published=True):
@@ -98,6 +99,7 @@ class World:
             "team_id": self.team.pk,
             "player_id": self.player.pk,
             "code": self.live_code,
+            "bye_id": self.bye.pk,
         }
 
     def path(self, route: str, **overrides) -> str:

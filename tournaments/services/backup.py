@@ -1,7 +1,8 @@
 """Backup and restore of a whole tournament as one JSON document.
 
 The document holds the tournament with its sections, teams, players, requested byes, rounds,
-pairings, seats, results, the games' move records and the audit trail of result changes.
+pairings, seats, results, the games' move records and the audit trail: result changes and the
+steps taken back (`Undo`).
 Rows are numbered 1..n per kind in a fixed order and refer to each other by those numbers, and
 users by username, so that export → import into an empty database → export gives an identical
 file. Timestamps (when a round was paired, a result entered or changed) are kept as they were;
@@ -34,6 +35,7 @@ from tournaments.models import (
     Section,
     Team,
     Tournament,
+    Undo,
 )
 from tournaments.models.records import GameRecord
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -64,6 +66,7 @@ KINDS: list[tuple[str, type[models.Model], str, tuple[str, ...]]] = [
         "pairing__round__section__tournament",
         (*_OF_PAIRING, "changed_at", "pk"),
     ),
+    ("undo", Undo, "section__tournament", ("done_at", "pk")),
 ]
 KIND_OF_MODEL = {model: kind for kind, model, _lookup, _order in KINDS}
 # Fields written for the caches, not the tournament's data: left out of a backup, ignored in one.
