@@ -552,17 +552,21 @@ def _expected_version(sent: int | None, request) -> int:
     raise ServiceError(ErrorCode.VERSION_REQUIRED, field="expected_version")
 
 
+# What a write to a game's result answers: the game, or 428 without the version it changes.
+RESULT_WRITE_RESPONSES = {
+    200: PairingSerializer,
+    428: OpenApiResponse(
+        ErrorSerializer, description="Neither expected_version nor If-Match was sent."
+    ),
+}
+
+
 class EnterResult(APIView):
-    """Enter or correct the result of one game (arbiters of the tournament only)."""
+    """Enter, correct or clear the result of one game (arbiters of the tournament only)."""
 
     @extend_schema(
         request=ResultEntrySerializer,
-        responses={
-            200: PairingSerializer,
-            428: OpenApiResponse(
-                ErrorSerializer, description="Neither expected_version nor If-Match was sent."
-            ),
-        },
+        responses=RESULT_WRITE_RESPONSES,
     )
     def post(self, request, slug, pairing_id):
         pairing = self._pairing(request, slug, pairing_id)
@@ -579,12 +583,7 @@ class EnterResult(APIView):
 
     @extend_schema(
         request=ClearResultSerializer,
-        responses={
-            200: PairingSerializer,
-            428: OpenApiResponse(
-                ErrorSerializer, description="Neither expected_version nor If-Match was sent."
-            ),
-        },
+        responses=RESULT_WRITE_RESPONSES,
     )
     def delete(self, request, slug, pairing_id):
         """Clear the game's result back to "no result", with a reason kept in the audit."""
