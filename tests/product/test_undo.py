@@ -329,3 +329,48 @@ def test_the_undo_pages_ask_for_a_reason_and_refuse_a_plain_user(
     registration.withdraw_player(players[5], 1, by=alice)
     assert client.post(withdrawal, {"reason": "x"}).status_code == 403
     assert Player.objects.get(pk=players[5].pk).status == Player.Status.WITHDRAWN
+
+
+# --- a form that cannot be saved says so -----------------------------------------------------
+
+
+def test_a_form_sent_with_an_expired_session_comes_back_to_its_page_after_the_login(client, game):
+    page = f"/t/accra/arbiter/game/{game.pk}/result/"
+    answer = client.post(
+        f"/t/accra/arbiter/game/{game.pk}/clear/",
+        {"reason": "x"},
+        HTTP_REFERER=f"http://testserver{page}",
+    )
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/accounts/login/?next={page}"
+    elsewhere = client.post(
+        f"/t/accra/arbiter/game/{game.pk}/clear/", {"reason": "x"}, HTTP_REFERER="http://evil/x"
+    )
+    assert elsewhere["Location"].endswith(f"next=/t/accra/arbiter/game/{game.pk}/clear/")
+
+
+def test_a_refused_form_token_shows_a_page_that_says_nothing_was_saved(alice, game):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    answer = client.post(f"/t/accra/arbiter/game/{game.pk}/result/", {"ending": "capture"})
+    assert answer.status_code == 403
+    assert "The form was refused: nothing was saved" in answer.content.decode()
+    assert not Result.objects.exists()
+
+
+def test_the_grid_refusal_of_a_stale_board_names_what_was_saved_meanwhile(
+    alice_client, game, alice
+):
+    seen = current_version(game)
+    record_result(game, ResultEntry(ending="capture", south_seeds=10, north_seeds=30), by=alice)
+    answer = alice_client.post(
+        "/t/accra/arbiter/men/round/1/results/1/",
+        {"result": "1", "south_seeds": 30, "north_seeds": 10, "version": seen},
+        HTTP_ACCEPT="application/json",
+    )
+    data = answer.json()
+    assert (answer.status_code, data["ok"]) == (422, False)
+    assert data["version"] == current_version(game) and data["current"].startswith("0–1")
+    assert "changed by alice meanwhile" in data["errors"]["__all__"][0]
