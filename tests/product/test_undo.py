@@ -374,3 +374,11 @@ def test_the_grid_refusal_of_a_stale_board_names_what_was_saved_meanwhile(
     assert (answer.status_code, data["ok"]) == (422, False)
     assert data["version"] == current_version(game) and data["current"].startswith("0–1")
     assert "changed by alice meanwhile" in data["errors"]["__all__"][0]
+
+
+def test_the_take_back_page_of_an_earlier_round_says_why_not(alice_client, completed_round, alice):
+    pair_next_round(completed_round.section, by=alice)
+    page = alice_client.get("/t/accra/arbiter/men/round/1/take-back/").content.decode()
+    assert "Round 1 is not the last round paired." in page
+    round_page = alice_client.get("/t/accra/arbiter/men/round/1/").content.decode()
+    assert "take-back/" not in round_page

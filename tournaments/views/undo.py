@@ -22,9 +22,6 @@ from tournaments.views.refusals import show_on_form
 
 def _confirm(request, tournament, *, title, consequence, back, button, refusal=None, form=None):
     """The page that asks for the reason of an undo, with what it will remove."""
-    form = form or UndoForm()
-    if refusal is not None:
-        form.add_error(None, refusal.message)
     return render(
         request,
         "tournaments/arbiter/confirm_undo.html",
@@ -34,7 +31,9 @@ def _confirm(request, tournament, *, title, consequence, back, button, refusal=N
             "consequence": consequence,
             "back": back,
             "button": button,
-            "form": form,
+            "form": form or UndoForm(),
+            # Why it cannot be done now, said before the arbiter types a reason.
+            "refusal": refusal.message if refusal else "",
         },
     )
 

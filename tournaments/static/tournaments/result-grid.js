@@ -224,6 +224,10 @@
   window.addEventListener("storage", function (event) {
     if (event.key === SIGNED_IN) sendWaiting();
   });
+  // Logged in again some other way: coming back to this tab tries the waiting boards again.
+  window.addEventListener("focus", function () {
+    if (rows().some(function (row) { return row.dataset.loggedOut === "1"; })) sendWaiting();
+  });
 
   window.addEventListener("beforeunload", function (event) {
     var unsaved = waiting().length > 0 || rows().some(function (row) {
