@@ -80,6 +80,14 @@ tables = [
     for format in TABLE_FORMATS
 ] + [
     path(
+        section + f"players.{format}",
+        revalidated(views.PlayerTable.as_view()),
+        {"format": format},
+        name=f"players-{format}",
+    )
+    for format in TABLE_FORMATS
+] + [
+    path(
         section + f"standings.{format}",
         revalidated(views.Standings.as_view()),
         {"format": format},
