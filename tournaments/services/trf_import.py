@@ -45,6 +45,7 @@ BYE_OUTCOMES = {
     RoundOutcome.ZERO_POINT_BYE,
 }
 KNOWN_SEXES = {choice.value for choice in Player.Sex}
+TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
 
 
 @transaction.atomic
@@ -142,7 +143,7 @@ def _import_teams(
     entries), and the coach and federation, which TRF does not hold, stay blank.
     """
     for index, file_team in enumerate(file_teams, start=1):
-        name = (file_team.name or f"{section.name} {index}")[: Team._meta.get_field("name").max_length]
+        name = (file_team.name or f"{section.name} {index}")[:TEAM_NAME_LENGTH]
         team = tournament.teams.filter(name=name).first()
         if team is None:
             team = checked_create(
