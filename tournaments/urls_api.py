@@ -49,6 +49,11 @@ resources = [
         name="game",
     ),
     path(
+        "tournaments/<slug:slug>/games/<int:pairing_id>.ogn",
+        revalidated(views.GameOgn.as_view()),
+        name="game-ogn",
+    ),
+    path(
         "tournaments/<slug:slug>/games/<int:pairing_id>/result/",
         views.EnterResult.as_view(),
         name="result",

@@ -42,7 +42,7 @@ from tournaments.api.serializers import (
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, ResultChange, Section, Tournament
 from tournaments.services.errors import ErrorCode, ServiceError
-from tournaments.services.game_files import games_zip
+from tournaments.services.game_files import OGN_MEDIA_TYPE, game_ogn, games_zip
 from tournaments.services.game_tags import game_tags
 from tournaments.services.games import game_positions, replayed_game
 from tournaments.services.permissions import require_arbiter
@@ -505,6 +505,24 @@ class GameDetail(ConditionalReadMixin, generics.RetrieveAPIView):
         if request.query_params.get("positions") in ("1", "true", "yes"):
             context["positions"] = game_positions(pairing, pairing.round.section.tournament.variant)
         return Response(GameDetailSerializer(pairing, context=context).data)
+
+
+class GameOgn(ConditionalReadMixin, APIView):
+    """One game as an Aualé `.ogn` file, with its clock readings (a game of a published round
+    that has a record)."""
+
+    @extend_schema(
+        responses={(200, OGN_MEDIA_TYPE): OpenApiResponse(description="The game's .ogn file")}
+    )
+    def get(self, request, slug, pairing_id):
+        pairing = get_object_or_404(published_games(slug), pk=pairing_id)
+        text = game_ogn(pairing)
+        if text is None:
+            raise NotFound(_("This game has no record."))
+        response = HttpResponse(text, content_type=f"{OGN_MEDIA_TYPE}; charset=utf-8")
+        name = f"{slug}-r{pairing.round.number}-b{pairing.board}.ogn"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
 
 def _section_games(slug: str, section: str):
