@@ -5,6 +5,7 @@ from tournaments.models import Pairing, Player, Result, Round, Section, Team, To
 from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.services.pairing_lists import round_roster
+from tournaments.services.registration import EDITABLE_PLAYER_FIELDS
 from tournaments.services.result_versions import current_version
 
 
@@ -229,13 +230,14 @@ class GameDetailSerializer(GameSerializer):
 
 
 class PlayerWriteSerializer(serializers.ModelSerializer):
-    """A player as an arbiter registers or edits him; the team by its code."""
+    """A player as an arbiter registers or edits him (the registration service's one list of
+    fields); the team by its code."""
 
     team = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=10)
 
     class Meta:
         model = Player
-        fields = ["name", "sex", "title", "rating", "federation", "team"]
+        fields = list(EDITABLE_PLAYER_FIELDS)
 
 
 SEAT_TYPES = ["pairing_bye", "requested_bye", "absent", "withdrawn"]
