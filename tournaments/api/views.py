@@ -198,6 +198,7 @@ class PlayerTable(SectionPlayers, ConditionalReadMixin, generics.GenericAPIView)
     `identity_number` and `birth_date` are filled for an arbiter of the tournament only."""
 
     renderer_classes = TABLE_RENDERERS
+    pagination_class = None  # a file holds every player
     http_method_names = ["get", "head", "options"]
 
     @extend_schema(responses=PlayerSerializer(many=True))
