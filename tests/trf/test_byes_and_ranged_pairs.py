@@ -1,13 +1,11 @@
 """TRF26 `240` (byes of a round) and `260` (players who do not meet in a range of rounds): read,
 applied to the section, used by its pairing, and written back."""
 
-import subprocess
-import sys
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
+from tests.trf.test_real_files import boards, command_line
 from tournaments.history import RoundRecord
 from tournaments.models import RequestedBye, Round, Tournament
 from tournaments.outcomes import RoundOutcome
@@ -18,8 +16,6 @@ from tournaments.trf import Player as TrfPlayer
 from tournaments.trf import RoundCell, TrfError, dumps, parse, player_line
 from tournaments.trf.history import history_from_trf
 from tournaments.trf.model import RoundByes, RoundForbiddenPairs
-
-ROOT = Path(__file__).parents[2]
 
 
 def six_players(*records: str) -> str:
@@ -48,24 +44,14 @@ def six_players(*records: str) -> str:
     return "\n".join(["012 Ranges", "XXR 4", *records, *lines])
 
 
-def boards(round_: Round) -> set[frozenset[int]]:
-    return {
-        frozenset((p.south.pairing_number, p.north.pairing_number if p.north else 0))
-        for p in round_.pairings.select_related("south", "north")
-    }
+def met(round_: Round) -> set[frozenset[int]]:
+    return {frozenset(board) for board in boards(round_)}
 
 
-def command_line(text: str, tmp_path) -> set[frozenset[int]]:
+def command_line_of(text: str, tmp_path) -> list[tuple[int, int]]:
     path = tmp_path / "file.trf"
     path.write_text(text)
-    out = subprocess.run(
-        [sys.executable, "-m", "tournaments.pairing", "--dutch", str(path), "-p"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    ).stdout
-    return {frozenset(int(n) for n in line.split()) for line in out.strip().split("\n")[1:]}
+    return command_line(path)
 
 
 def test_the_records_read_and_write_back_unchanged():
@@ -119,7 +105,7 @@ def event(alice):
 def test_without_a_range_the_leaders_meet_in_round_two(event, alice, tmp_path):
     # The control: what round 2 is when no record keeps 1 and 2 apart.
     section = import_trf_section(event, "Open", six_players(), by=alice)
-    assert frozenset({1, 2}) in boards(pair_next_round(section, by=alice))
+    assert frozenset({1, 2}) in met(pair_next_round(section, by=alice))
 
 
 def test_an_import_applies_both_records_pairs_as_the_command_line_and_writes_them_back(
@@ -140,12 +126,12 @@ def test_an_import_applies_both_records_pairs_as_the_command_line_and_writes_the
         for b in again.players.get(pairing_number=6).requested_byes.all()
     ] == [(6, 2, Decimal("0.5"))]
 
-    paired = boards(pair_next_round(section, by=alice))
-    assert frozenset({1, 2}) not in paired
-    assert all(6 not in board for board in paired)
-    assert paired == command_line(text, tmp_path) == command_line(exported, tmp_path)
+    round_ = pair_next_round(section, by=alice)
+    assert frozenset({1, 2}) not in met(round_)
+    assert all(6 not in board for board in boards(round_))
+    assert boards(round_) == command_line_of(text, tmp_path) == command_line_of(exported, tmp_path)
 
 
 def test_a_range_that_is_over_no_longer_keeps_the_players_apart(event, alice):
     section = import_trf_section(event, "Open", six_players("260 001 001 0001 0002"), by=alice)
-    assert frozenset({1, 2}) in boards(pair_next_round(section, by=alice))
+    assert frozenset({1, 2}) in met(pair_next_round(section, by=alice))

@@ -5,8 +5,9 @@ original does, team-mates apart."""
 
 import pytest
 
+from tests.trf.test_real_files import boards
 from tournaments.demo import build_demo
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 from tournaments.services.rounds import pair_next_round
 from tournaments.services.standings import section_trf
 from tournaments.services.teams import team_tables
@@ -42,13 +43,6 @@ def standings_of(tournament: Tournament) -> list:
     return rows + [
         [(p, team.name, v, r) for p, team, v, r in tables.rows(tables.combined)],
     ]
-
-
-def boards(round_: Round) -> list[tuple[int, int]]:
-    return sorted(
-        (p.south.pairing_number, p.north.pairing_number if p.north else 0)
-        for p in round_.pairings.select_related("south", "north")
-    )
 
 
 @pytest.fixture
