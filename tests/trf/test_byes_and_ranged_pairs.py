@@ -1,4 +1,5 @@
-"""TRF26 `240` (byes of a round) and `260` (players who do not meet in a range of rounds): read,
+"""TRF26 `240` (byes of a round), `260` (players who do not meet in a range of rounds) and `250`
+(virtual points for a range of players and rounds): read,
 applied to the section, used by its pairing, and written back."""
 
 from decimal import Decimal
@@ -15,7 +16,7 @@ from tournaments.services.trf_import import import_trf_section
 from tournaments.trf import Player as TrfPlayer
 from tournaments.trf import RoundCell, TrfError, dumps, parse, player_line
 from tournaments.trf.history import history_from_trf
-from tournaments.trf.model import RoundByes, RoundForbiddenPairs
+from tournaments.trf.model import AccelerationRange, RoundByes, RoundForbiddenPairs
 
 
 def six_players(*records: str) -> str:
@@ -135,3 +136,28 @@ def test_an_import_applies_both_records_pairs_as_the_command_line_and_writes_the
 def test_a_range_that_is_over_no_longer_keeps_the_players_apart(event, alice):
     section = import_trf_section(event, "Open", six_players("260 001 001 0001 0002"), by=alice)
     assert frozenset({1, 2}) in met(pair_next_round(section, by=alice))
+
+
+# 250: one virtual point for players 4 to 6 in rounds 2 and 3 (the losers of round 1).
+ACCELERATION = "250       1.0 002 003 0004 0006"
+
+
+def test_an_acceleration_range_reads_writes_back_and_gives_each_player_his_points():
+    trf = parse(six_players(ACCELERATION))
+    assert trf.acceleration_ranges == [AccelerationRange(Decimal("1"), 2, 3, 4, 6)]
+    assert ACCELERATION + "\n" in dumps(trf, newline="\n")
+    one = Decimal("1.0")
+    assert history_from_trf(trf).acceleration == {n: [0, one, one] for n in (4, 5, 6)}
+
+
+def test_an_imported_acceleration_range_pairs_as_the_command_line(event, alice, tmp_path):
+    text = six_players(ACCELERATION)
+    section = import_trf_section(event, "Open", text, by=alice)
+    assert section.acceleration == {str(n): ["0", "1.0", "1.0"] for n in (4, 5, 6)}
+    round_ = pair_next_round(section, by=alice)
+    plain = import_trf_section(event, "Plain", six_players(), by=alice)
+    # The virtual point changes round 2: the losers of round 1 meet its winners.
+    assert boards(round_) != boards(pair_next_round(plain, by=alice))
+    assert boards(round_) == command_line_of(text, tmp_path)
+    # The export writes the same points as XXA lines, which pair the same.
+    assert boards(round_) == command_line_of(dumps(section_trf(section)), tmp_path)

@@ -8,7 +8,7 @@ here: the cores see :class:`~tournaments.history.RoundRecord` with a
 
 from __future__ import annotations
 
-from tournaments.history import NOT_PAIRED, PlayerHistory, RoundRecord, SectionHistory
+from tournaments.history import NOT_PAIRED, ZERO, PlayerHistory, RoundRecord, SectionHistory
 from tournaments.outcomes import RoundOutcome
 
 from . import codes
@@ -82,9 +82,27 @@ def history_from_trf(tournament: Tournament, scoring: Scoring = DEFAULT_SCORING)
             (ranged.first, ranged.last, ranged.players)
             for ranged in tournament.round_forbidden_pairs
         ],
-        acceleration={n: list(values) for n, values in tournament.acceleration.items()},
+        acceleration=_acceleration(tournament),
         not_paired=frozenset(tournament.not_paired),
     )
+
+
+def _acceleration(tournament: Tournament) -> dict[int, list]:
+    """Virtual points per pairing number and round: a player's ``XXA`` line as it is, else the
+    sum of the ``250`` ranges that hold him (each for its rounds)."""
+    acceleration = {n: list(values) for n, values in tournament.acceleration.items()}
+    for ranged in tournament.acceleration_ranges:
+        for player in tournament.players:
+            number = player.pairing_number
+            if number in tournament.acceleration:
+                continue
+            if not ranged.first_player <= number <= ranged.last_player:
+                continue
+            values = acceleration.setdefault(number, [])
+            values.extend([ZERO] * (ranged.last_round - len(values)))
+            for r in range(ranged.first_round, ranged.last_round + 1):
+                values[r - 1] += ranged.points
+    return acceleration
 
 
 def _announced_byes(tournament: Tournament) -> dict[int, RoundByes]:

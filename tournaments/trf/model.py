@@ -103,6 +103,20 @@ class RoundForbiddenPairs:
     players: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class AccelerationRange:
+    """A TRF26 ``250`` record: ``points`` virtual game points for the players numbered
+    ``first_player`` to ``last_player``, in rounds ``first_round`` to ``last_round``
+    (``match_points`` is for team events and blank, ``None``, for individuals)."""
+
+    points: Decimal
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+    match_points: Decimal | None = None
+
+
 @dataclass
 class Player:
     """A ``001`` record.  Blank fields read as ``""`` or ``None``."""
@@ -141,8 +155,8 @@ class Tournament:
     never meet); ``acceleration`` maps a pairing number to its ``XXA``
     virtual points per round; ``not_paired`` collects ``XXZ`` ids.
     ``byes`` holds the ``240`` records, ``round_forbidden_pairs`` the ``260``
-    records and ``teams`` the ``013`` and ``310`` team records.
-    Every other line (``250``, ``XXS``, ``BBW``, ``###`` comments, national
+    records, ``acceleration_ranges`` the ``250`` records and ``teams`` the ``013``
+    and ``310`` team records. Every other line (``XXS``, ``BBW``, ``###`` comments, national
     records …) is kept verbatim in ``other_lines``.
     """
 
@@ -167,6 +181,7 @@ class Tournament:
     not_paired: list[int] = field(default_factory=list)
     byes: list[RoundByes] = field(default_factory=list)
     round_forbidden_pairs: list[RoundForbiddenPairs] = field(default_factory=list)
+    acceleration_ranges: list[AccelerationRange] = field(default_factory=list)
     teams: list[Team] = field(default_factory=list)
     players: list[Player] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)

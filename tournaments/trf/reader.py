@@ -13,7 +13,15 @@ from os import PathLike
 
 from . import codes
 from .errors import TrfError
-from .model import Player, RoundByes, RoundCell, RoundForbiddenPairs, Team, Tournament
+from .model import (
+    AccelerationRange,
+    Player,
+    RoundByes,
+    RoundCell,
+    RoundForbiddenPairs,
+    Team,
+    Tournament,
+)
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -135,6 +143,8 @@ def _read_line(
         t.byes.append(_read_240(line, number, named))
     elif code == "260":
         t.round_forbidden_pairs.append(_read_260(line, number, named))
+    elif code == "250":
+        t.acceleration_ranges.append(_read_250(line, number))
     elif code in _TEAM_LAYOUTS:
         t.teams.append(_read_team(line, number, named))
     else:
@@ -254,6 +264,28 @@ def _read_260(line: str, number: int, named: list) -> RoundForbiddenPairs:
         raise TrfError("round_range", number, words[1][0], first=rounds[0], last=rounds[1])
     ids = _placed_ids(words[2:], number)
     return RoundForbiddenPairs(rounds[0], rounds[1], _name_ids("260", ids, number, named))
+
+
+def _read_250(line: str, number: int) -> AccelerationRange:
+    """``250 MMMM GGGG RRF RRL PPPF PPPL``: match points at columns 5-8 (blank for individuals),
+    game points 10-13, first and last round 15-17 and 19-21, first and last pairing number
+    23-26 and 28-31. Read by columns: a blank match-points field leaves no word to count."""
+    padded = line.ljust(31)
+    match_text = padded[4:8].strip()
+    match_points = _decimal(match_text, number, 5, "virtual points") if match_text else None
+    points_text = padded[9:13].strip()
+    if not points_text:
+        raise TrfError("missing", number, 10, what="virtual points")
+    points = _decimal(points_text, number, 10, "virtual points")
+    first_round = _int_field(padded, 14, 17, number, "round")
+    last_round = _int_field(padded, 18, 21, number, "round")
+    first_player = _int_field(padded, 22, 26, number, "pairing number")
+    last_player = _int_field(padded, 27, 31, number, "pairing number")
+    if last_round < first_round:
+        raise TrfError("round_range", number, 19, first=first_round, last=last_round)
+    return AccelerationRange(
+        points, first_round, last_round, first_player, last_player, match_points
+    )
 
 
 def _read_team(line: str, number: int, named: list) -> Team:

@@ -75,6 +75,14 @@ def _header_lines(t: Tournament):
     for ranged in t.round_forbidden_pairs:
         # Rounds at columns 5-7 and 9-11, players from column 13 every 5 columns.
         yield f"260 {ranged.first:03d} {ranged.last:03d}" + _ids(ranged.players)
+    for ranged in t.acceleration_ranges:
+        # Match points 5-8, game points 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31.
+        match = "" if ranged.match_points is None else _points_text(ranged.match_points)
+        yield (
+            f"250 {match:>4} {_points_text(ranged.points):>4} "
+            f"{ranged.first_round:03d} {ranged.last_round:03d} "
+            f"{ranged.first_player:04d} {ranged.last_player:04d}"
+        )
     for byes in t.byes:
         # Kind at column 5, round at 7-9, players from column 11 every 5 columns.
         yield f"240 {byes.code} {byes.round:03d}" + _ids(byes.players)
