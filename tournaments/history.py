@@ -110,7 +110,8 @@ class SectionHistory:
 
     ``total_rounds`` is the announced number of rounds (``None`` when unknown);
     ``initial_side`` the side drawn for pairing number 1 in round 1; ``forbidden_pairs``
-    groups of ids of which no two may meet; ``acceleration`` the virtual (Baku) points per
+    groups of ids of which no two may meet; ``round_forbidden_pairs`` the same for a range of
+    rounds only, as ``(first, last, group)``; ``acceleration`` the virtual (Baku) points per
     round of each id (index 0 = round 1); ``not_paired`` the ids left out of the next round
     besides those whose next record announces an absence.
     """
@@ -120,8 +121,16 @@ class SectionHistory:
     scoring: Scoring = STANDARD_SCORING
     initial_side: Side | None = None
     forbidden_pairs: list[tuple[int, ...]] = field(default_factory=list)
+    round_forbidden_pairs: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
     acceleration: dict[int, list[Decimal]] = field(default_factory=dict)
     not_paired: frozenset[int] = frozenset()
+
+    def forbidden_in_round(self, number: int) -> list[tuple[int, ...]]:
+        """The groups of which no two may meet in round ``number``: those of every round and
+        those whose range holds it."""
+        return self.forbidden_pairs + [
+            group for first, last, group in self.round_forbidden_pairs if first <= number <= last
+        ]
 
     @property
     def rounds_played(self) -> int:

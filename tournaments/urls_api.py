@@ -49,6 +49,11 @@ resources = [
         name="game",
     ),
     path(
+        "tournaments/<slug:slug>/games/<int:pairing_id>.ogn",
+        revalidated(views.GameOgn.as_view()),
+        name="game-ogn",
+    ),
+    path(
         "tournaments/<slug:slug>/games/<int:pairing_id>/result/",
         views.EnterResult.as_view(),
         name="result",
@@ -70,21 +75,19 @@ resources = [
 ]
 # The tables as files of their own (`standings.csv`), beside `?format=`: one operation per media
 # type, so that a generated client has a function that returns the text.
+TABLE_FILES = [
+    ("rounds/<int:number>", views.RoundTable, "round"),
+    ("players", views.PlayerTable, "players"),
+    ("standings", views.Standings, "standings"),
+]
 tables = [
     path(
-        section + f"rounds/<int:number>.{format}",
-        revalidated(views.RoundTable.as_view()),
+        section + f"{address}.{format}",
+        revalidated(view.as_view()),
         {"format": format},
-        name=f"round-{format}",
+        name=f"{name}-{format}",
     )
-    for format in TABLE_FORMATS
-] + [
-    path(
-        section + f"standings.{format}",
-        revalidated(views.Standings.as_view()),
-        {"format": format},
-        name=f"standings-{format}",
-    )
+    for address, view, name in TABLE_FILES
     for format in TABLE_FORMATS
 ]
 urlpatterns = [

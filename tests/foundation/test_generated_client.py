@@ -24,11 +24,13 @@ from tests.servers import (
 )
 
 # Media types the generator does not read itself are read as what they are: a zip as bytes,
-# NDJSON as text. No formatter runs over the generated code (it need not be pretty here).
+# NDJSON and an .ogn game as text. No formatter runs over the generated code (it need not be
+# pretty here).
 GENERATOR_CONFIG = """\
 content_type_overrides:
   application/zip: application/octet-stream
   application/x-ndjson: text/plain
+  application/x-oware-ogn: text/plain
 post_hooks: []
 """
 
@@ -149,6 +151,23 @@ def test_reads_standings_as_json_and_downloads_csv_and_trf(oware_client, anonymo
         "demo", "men", client=anonymous
     )
     assert zipfile.ZipFile(archive.payload).namelist()
+
+
+def test_downloads_one_game_and_reads_personal_data_as_the_arbiter(
+    oware_client, anonymous, arbiter
+):
+    games = api_module(oware_client, "games", "tournaments_games_list").sync(
+        "demo", client=anonymous, limit=500
+    )
+    game = next(g for g in games.results if g.north is not None and g.result is not None)
+    ogn = api_module(oware_client, "files", "tournaments_games_ogn_retrieve")
+    answer = ogn.sync_detailed("demo", game.id, client=anonymous)
+    assert answer.status_code == 200
+    assert answer.headers["Content-Type"].startswith("application/x-oware-ogn")
+    assert answer.parsed.startswith("[")
+    players = api_module(oware_client, "players", "tournaments_players_list")
+    assert players.sync("demo", "men", client=anonymous).results[0].identity_number is None
+    assert players.sync("demo", "men", client=arbiter).results[0].identity_number == ""
 
 
 def test_posts_a_result_with_a_token_and_gets_typed_errors(oware_client, anonymous, arbiter):

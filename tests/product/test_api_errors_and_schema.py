@@ -213,6 +213,12 @@ def test_files_and_tables_declare_their_own_media_types(schema):
         schema_of = answer["content"][media_type]["schema"]
         assert kind in (schema_of["type"], schema_of.get("format")), name
         assert "Content-Disposition" in answer["headers"], name
+    one_game = paths["/api/v1/tournaments/{slug}/games/{pairing_id}.ogn"]["get"]["responses"]
+    assert one_game["200"]["content"] == {"application/x-oware-ogn": {"schema": {"type": "string"}}}
+    assert "Content-Disposition" in one_game["200"]["headers"]
+    assert list(one_game["404"]["content"]) == ["application/json"]
+    players = paths[section + "players.csv"]["get"]["responses"]["200"]["content"]
+    assert list(players) == ["text/csv"]
     errors = paths[section + "standings/"]["get"]["responses"]["400"]["content"]
     assert list(errors) == ["application/json"]
 

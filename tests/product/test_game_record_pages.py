@@ -225,3 +225,31 @@ def test_a_round_zip_with_a_game_of_no_board_stores_nothing(
 def test_a_file_that_is_no_zip_is_refused_in_words(alice_client, published_round, public):
     page = upload_round(alice_client, b"not a zip").content.decode()
     assert "The file is not a zip of .ogn game files." in page
+
+
+def test_the_api_serves_one_game_as_the_page_does(client, alice_client, game, public):
+    alice_client.post(result_page(game), {"record": clocked_record(), "confirm_agreed": "on"})
+    client.logout()
+    page = client.get(f"/t/accra/game/{game.pk}/ogn")
+    answer = client.get(f"/api/v1/tournaments/accra/games/{game.pk}.ogn")
+    assert answer.status_code == 200
+    # One media type for an .ogn file, on the page and in the API.
+    assert (
+        answer["Content-Type"] == page["Content-Type"] == "application/x-oware-ogn; charset=utf-8"
+    )
+    assert answer["Content-Disposition"] == 'attachment; filename="accra-r1-b1.ogn"'
+    assert answer.content == page.content
+    assert read_ogn(answer.content.decode()).clocks == [300, 250, 170, 240, 100, 200]
+
+
+def test_the_api_answers_404_for_a_game_without_record_or_of_a_draft_round(
+    client, alice_client, game, public
+):
+    missing = client.get(f"/api/v1/tournaments/accra/games/{game.pk}.ogn")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    moves, _ = played_game("capture")
+    alice_client.post(result_page(game), {"record": record_of(moves)})
+    game.round.status = "draft"
+    game.round.save()
+    client.logout()
+    assert client.get(f"/api/v1/tournaments/accra/games/{game.pk}.ogn").status_code == 404

@@ -3,6 +3,7 @@ imported, its next round paired, exported and imported again, and the pairing ag
 command line and with bbpPairings' own answer stored beside the file."""
 
 import os
+import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tournaments.models import Player, RequestedBye, Result, Round, Tournament
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.registration import request_bye, withdraw_player
 from tournaments.services.rounds import pair_next_round
 from tournaments.services.standings import section_trf
@@ -25,6 +27,8 @@ ROOT = Path(__file__).parents[2]
 FILES = sorted(DATA.glob("*.trf"))
 # Files that say how many rounds the event has and stop before the last: a next round to pair.
 TO_PAIR = [p for p in FILES if (t := parse_file(p)).rounds and t.rounds_completed < t.rounds]
+# Files of finished events (an online server's export of its whole tournament among them).
+FINISHED = [p for p in FILES if p not in TO_PAIR]
 BBPPAIRINGS = os.environ.get("BBPPAIRINGS", "/tmp/bbp-build/bbpPairings.exe")
 
 
@@ -136,10 +140,11 @@ def test_the_imported_section_pairs_its_next_round_as_the_command_line(alice, pa
 def test_import_export_import_gives_the_same_section(alice, path, tmp_path):
     event = event_for(path, alice)
     first = import_trf_section(event, "First", path.read_text(), by=alice)
-    exported = dumps(section_trf(first))
+    # An arbiter's export: the identity numbers and birth dates are in it.
+    exported = dumps(section_trf(first, private=True))
     second = import_trf_section(event, "Second", exported, by=alice)
     assert snapshot(second) == snapshot(first)
-    again = dumps(section_trf(second))
+    again = dumps(section_trf(second, private=True))
     assert again.replace("Second", "First") == exported
     # Nothing of the file's players is lost on the way.
     original = {p.pairing_number: p for p in parse_file(path).players}
@@ -160,6 +165,36 @@ def test_the_export_pairs_next_as_the_product_does(alice, path, tmp_path):
     exported.write_text(dumps(section_trf(section)))
     round_ = pair_next_round(section, by=alice)
     assert boards(round_) == command_line(exported)
+
+
+def with_rounds(text: str, rounds: int) -> str:
+    """The file's text announcing `rounds` rounds (its XXR / 142 lines changed, or an XXR
+    line added), nothing else changed."""
+    changed, count = re.subn(r"(?m)^(XXR|142) +\d+[ \t]*$", rf"\g<1> {rounds}", text)
+    return changed if count else f"XXR {rounds}\n{text}"
+
+
+@pytest.mark.parametrize("path", FINISHED, ids=lambda p: p.stem)
+def test_a_finished_event_pairs_one_round_more_as_the_command_line(alice, path, tmp_path):
+    # The section imported into a tournament one round longer pairs that round as the command
+    # line pairs the same file told of it, or both find that no pairing exists.
+    event = event_for(path, alice)
+    section = import_trf_section(event, "Open", path.read_text(), by=alice)
+    longer = tmp_path / "longer.trf"
+    longer.write_text(with_rounds(path.read_text(), event.rounds))
+    run = subprocess.run(
+        [sys.executable, "-m", "tournaments.pairing", "--dutch", str(longer), "-p"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    if run.returncode == 1:
+        with pytest.raises(ServiceError) as refused:
+            pair_next_round(section, by=alice)
+        assert refused.value.code == ErrorCode.PAIRING_IMPOSSIBLE.code
+        return
+    assert run.returncode == 0, run.stderr
+    assert boards(pair_next_round(section, by=alice)) == pairs_of(run.stdout)
 
 
 def test_withdrawals_and_requested_byes_are_announced_in_the_export(alice, tmp_path):

@@ -11,6 +11,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 
 from tournaments.api.serializers import ErrorSerializer
+from tournaments.services.game_files import OGN_MEDIA_TYPE
 
 READ_ERRORS = {
     "400": "A parameter is invalid.",
@@ -89,6 +90,7 @@ DOWNLOADS = {
     "}/trf/": ("text/plain", TEXT, "The section as a TRF-2026 file."),
     "}/games.txt": ("text/plain", TEXT, "Every recorded game in the notation."),
     "}/games-ogn.zip": ("application/zip", BINARY, "A zip of Aualé .ogn files, one per game."),
+    "}.ogn": (OGN_MEDIA_TYPE, TEXT, "One game as an Aualé .ogn file (UTF-8 text)."),
 }
 TABLE_MEDIA_TYPES = {
     "text/csv": "One row per line after a header row.",

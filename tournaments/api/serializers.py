@@ -5,6 +5,7 @@ from tournaments.models import Pairing, Player, Result, Round, Section, Team, To
 from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.services.pairing_lists import round_roster
+from tournaments.services.registration import EDITABLE_PLAYER_FIELDS
 from tournaments.services.result_versions import current_version
 
 
@@ -56,6 +57,19 @@ class PlayerSerializer(serializers.ModelSerializer):
     until round 1 is paired."""
 
     team = serializers.CharField(source="team.code", default=None, read_only=True, allow_null=True)
+    identity_number = serializers.CharField(
+        read_only=True,
+        allow_null=True,
+        help_text="The player's identity number (a FIDE number, with its reserve digits), as a "
+        "TRF file holds it. Personal data: null unless the request is an arbiter's of the "
+        "tournament.",
+    )
+    birth_date = serializers.CharField(
+        read_only=True,
+        allow_null=True,
+        help_text="The player's birth date, YYYY/MM/DD as a TRF file holds it. Personal data: "
+        "null unless the request is an arbiter's of the tournament.",
+    )
 
     class Meta:
         model = Player
@@ -67,10 +81,23 @@ class PlayerSerializer(serializers.ModelSerializer):
             "title",
             "rating",
             "federation",
+            "identity_number",
+            "birth_date",
             "team",
             "status",
             "withdrawn_from_round",
         ]
+
+    PRIVATE_FIELDS = ("identity_number", "birth_date")
+
+    def to_representation(self, instance):
+        """The player; the personal fields only when the view says its reader may see them
+        (`private` in the context: an arbiter of the tournament)."""
+        data = super().to_representation(instance)
+        if not self.context.get("private"):
+            for name in self.PRIVATE_FIELDS:
+                data[name] = None
+        return data
 
 
 class ResultSerializer(serializers.ModelSerializer):
@@ -203,13 +230,14 @@ class GameDetailSerializer(GameSerializer):
 
 
 class PlayerWriteSerializer(serializers.ModelSerializer):
-    """A player as an arbiter registers or edits him; the team by its code."""
+    """A player as an arbiter registers or edits him (the registration service's one list of
+    fields); the team by its code."""
 
     team = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=10)
 
     class Meta:
         model = Player
-        fields = ["name", "sex", "title", "rating", "federation", "team"]
+        fields = list(EDITABLE_PLAYER_FIELDS)
 
 
 SEAT_TYPES = ["pairing_bye", "requested_bye", "absent", "withdrawn"]

@@ -43,7 +43,7 @@ from tournaments.api.serializers import (
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, ResultChange, Section, Tournament
 from tournaments.services.errors import ErrorCode, ServiceError
-from tournaments.services.game_files import games_zip
+from tournaments.services.game_files import OGN_MEDIA_TYPE, game_ogn, games_zip
 from tournaments.services.game_tags import game_tags
 from tournaments.services.games import game_positions, replayed_game
 from tournaments.services.permissions import require_arbiter
@@ -131,14 +131,32 @@ class TournamentDetail(ConditionalReadMixin, generics.RetrieveAPIView):
     lookup_field = "slug"
 
 
-class PlayerList(ConditionalReadMixin, generics.ListCreateAPIView):
-    """List a section's players (by pairing number), or register one (arbiters)."""
+def sees_personal_data(request, tournament: Tournament) -> bool:
+    """True when the request is an arbiter's of `tournament`: the players' identity numbers and
+    birth dates are personal data, shown to the tournament's arbiters only."""
+    return tournament.is_arbiter(request.user)
+
+
+class SectionPlayers:
+    """The players of a published section, with their personal data for its arbiters."""
 
     serializer_class = PlayerSerializer
 
     def get_queryset(self):
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
         return section.players.select_related("team").order_by("pairing_number")
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        tournament = public_tournament(self.kwargs["slug"])
+        context["private"] = sees_personal_data(self.request, tournament)
+        return context
+
+
+class PlayerList(SectionPlayers, ConditionalReadMixin, generics.ListCreateAPIView):
+    """List a section's players (by pairing number), or register one (arbiters).
+
+    `identity_number` and `birth_date` are filled for an arbiter of the tournament only."""
 
     @extend_schema(
         summary="Register a player (arbiters)",
@@ -149,19 +167,18 @@ class PlayerList(ConditionalReadMixin, generics.ListCreateAPIView):
         group = section_for_arbiter(slug, section)
         fields = _player_fields(request.data, group.tournament, partial=False)
         player = register_player(group, by=request.user, **fields)
-        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        data = PlayerSerializer(player, context={"private": True}).data
+        return Response(data, status=status.HTTP_201_CREATED)
 
 
-class PlayerDetail(ConditionalReadMixin, generics.RetrieveAPIView):
-    """One player of a section, by the player's id (stable, unlike the pairing number)."""
+class PlayerDetail(SectionPlayers, ConditionalReadMixin, generics.RetrieveAPIView):
+    """One player of a section, by the player's id (stable, unlike the pairing number).
 
-    serializer_class = PlayerSerializer
+    `identity_number` and `birth_date` are filled for an arbiter of the tournament only."""
+
     lookup_url_kwarg = "player_id"
     lookup_field = "pk"
     http_method_names = ["get", "patch", "head", "options"]
-
-    def get_queryset(self):
-        return PlayerList.get_queryset(self)
 
     @extend_schema(
         summary="Edit a player (arbiters)",
@@ -173,7 +190,23 @@ class PlayerDetail(ConditionalReadMixin, generics.RetrieveAPIView):
         player = get_object_or_404(group.players.all(), pk=player_id)
         fields = _player_fields(request.data, group.tournament, partial=True)
         player = update_player(player, by=request.user, **fields)
-        return Response(PlayerSerializer(player).data)
+        return Response(PlayerSerializer(player, context={"private": True}).data)
+
+
+class PlayerTable(SectionPlayers, ConditionalReadMixin, generics.GenericAPIView):
+    """A section's players as a file: `players.csv` or `players.ndjson`, one row each.
+
+    `identity_number` and `birth_date` are filled for an arbiter of the tournament only."""
+
+    renderer_classes = TABLE_RENDERERS
+    pagination_class = None  # a file holds every player
+    http_method_names = ["get", "head", "options"]
+
+    @extend_schema(responses=PlayerSerializer(many=True))
+    def get(self, request, slug, section, **kwargs):
+        rows = self.get_serializer(self.get_queryset(), many=True).data
+        columns = list(PlayerSerializer.Meta.fields)
+        return as_file(request, rows, columns, f"{slug}-{section}-players")
 
 
 def _player_fields(data, tournament: Tournament, *, partial: bool) -> dict:
@@ -476,6 +509,24 @@ class GameDetail(ConditionalReadMixin, generics.RetrieveAPIView):
         return Response(GameDetailSerializer(pairing, context=context).data)
 
 
+class GameOgn(ConditionalReadMixin, APIView):
+    """One game as an Aualé `.ogn` file, with its clock readings (a game of a published round
+    that has a record)."""
+
+    @extend_schema(
+        responses={(200, OGN_MEDIA_TYPE): OpenApiResponse(description="The game's .ogn file")}
+    )
+    def get(self, request, slug, pairing_id):
+        pairing = get_object_or_404(published_games(slug), pk=pairing_id)
+        text = game_ogn(pairing)
+        if text is None:
+            raise NotFound(_("This game has no record."))
+        response = HttpResponse(text, content_type=f"{OGN_MEDIA_TYPE}; charset=utf-8")
+        name = f"{slug}-r{pairing.round.number}-b{pairing.board}.ogn"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+
 def _section_games(slug: str, section: str):
     """(section, [(pairing, replayed game)]) for the section's published games with a record."""
     group = public_section(slug, section)
@@ -518,15 +569,34 @@ class SectionGamesOgn(ConditionalReadMixin, APIView):
 
 
 class SectionTrf(ConditionalReadMixin, APIView):
-    """The section as a TRF file (the completed rounds), for pairing programs."""
+    """The section as a TRF file (the completed rounds), for pairing and tie-break programs.
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiResponse(description="TRF-2026 text")})
+    The players' identity numbers and birth dates are filled only for an arbiter of the
+    tournament (personal data); anyone else gets those columns blank."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "team_records",
+                OpenApiTypes.BOOL,
+                description="false leaves out the TRF26 `310` team records, which bbpPairings "
+                "refuses (team-mates stay apart through the `XXP` lines). Default true.",
+            )
+        ],
+        responses={(200, "text/plain"): OpenApiResponse(description="TRF-2026 text")},
+    )
     def get(self, request, slug, section):
-        # Only finished rounds: in TRF a round still being played has no block at all.
-        response = HttpResponse(
-            dumps(section_trf(public_section(slug, section))),
-            content_type="text/plain; charset=utf-8",
+        group = public_section(slug, section)
+        team_records = request.query_params.get("team_records", "true").lower()
+        if team_records not in ("true", "false", "1", "0"):
+            raise ValidationError({"team_records": [_("Give true or false.")]})
+        trf = section_trf(
+            group,
+            private=sees_personal_data(request, group.tournament),
+            team_records=team_records in ("true", "1"),
         )
+        # Only finished rounds: in TRF a round still being played has no block at all.
+        response = HttpResponse(dumps(trf), content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{slug}-{section}.trf"'
         return response
 

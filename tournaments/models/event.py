@@ -179,6 +179,10 @@ class Section(models.Model):
     # Groups of pairing numbers of which no two may meet (TRF `XXP`), from an imported file:
     # the pairing adds them to the team-mates it keeps apart.
     forbidden_pairs = models.JSONField(_("players who never meet"), default=list, blank=True)
+    # The same for a range of rounds only (TRF `260`), each as [first, last, [numbers]].
+    round_forbidden_pairs = models.JSONField(
+        _("players who do not meet in some rounds"), default=list, blank=True
+    )
     # Virtual points per pairing number and round (TRF `XXA`, index 0 = round 1) from an
     # imported file; when present they replace the tournament's Baku acceleration.
     acceleration = models.JSONField(_("virtual points"), default=dict, blank=True)

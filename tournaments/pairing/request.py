@@ -66,7 +66,7 @@ def request_from_history(
         round_number=round_number,
         total_rounds=history.total_rounds,
         initial_side=initial_side(history),
-        forbidden_pairs=list(history.forbidden_pairs),
+        forbidden_pairs=history.forbidden_in_round(round_number),
         scoring=history.scoring,
     )
 

@@ -144,6 +144,12 @@ MESSAGES = {
     (TRF, "line_break"): gettext_noop("line break inside a value: %(found)r"),
     (TRF, "too_long"): gettext_noop("%(what)s %(found)r is longer than %(width)s characters"),
     (TRF, "out_of_range"): gettext_noop("%(what)s %(found)s is outside %(low)s..%(high)s"),
+    (TRF, "unknown_player"): gettext_noop(
+        "%(record)s names pairing number %(number)s, which no 001 line has"
+    ),
+    (TRF, "two_teams"): gettext_noop("player %(number)s is in a second team"),
+    (TRF, "bye_kind"): gettext_noop("a bye record's kind must be F, H or Z, found %(found)r"),
+    (TRF, "round_range"): gettext_noop("the last round %(last)s comes before the first %(first)s"),
 }
 
 # Parameters that are themselves words of the engines (a side, a TRF field the reader names),
@@ -160,6 +166,10 @@ WORDS = {
         "initial colour": gettext_noop("initial colour"),
         "a count": gettext_noop("a count"),
         "a number of rounds": gettext_noop("a number of rounds"),
+        "round": gettext_noop("round"),
+        "a bye record's round": gettext_noop("a bye record's round"),
+        "a round range": gettext_noop("a round range"),
+        "team number": gettext_noop("team number"),
     },
 }
 

@@ -59,6 +59,11 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
     return record_result(pairing, entry, by=by, reason=reason)
 
 
+OGN_MEDIA_TYPE = "application/x-oware-ogn"
+"""The media type of one .ogn game file, wherever the product serves one (a text format:
+served with `charset=utf-8`)."""
+
+
 def game_ogn(pairing: Pairing) -> str | None:
     """The .ogn file of the game of `pairing`, with its clock readings; None when it has no
     record. A record the engine could not read is returned as it was entered."""

@@ -67,6 +67,9 @@ def section_history(
     if tournament.avoid_teammates:
         history.forbidden_pairs = _teammates(players)
     history.forbidden_pairs += [tuple(group) for group in section.forbidden_pairs]
+    history.round_forbidden_pairs = [
+        (first, last, tuple(group)) for first, last, group in section.round_forbidden_pairs
+    ]
     if section.acceleration:
         # An imported file's own virtual points, as its program would pair them.
         history.acceleration = {

@@ -15,7 +15,8 @@ from tournaments.tiebreaks import Standings, records_from_history, standings_fro
 from tournaments.tiebreaks.crosstable import CrosstableRow, crosstable
 from tournaments.trf import Player as TrfPlayer
 from tournaments.trf import Tournament as TrfTournament
-from tournaments.trf.history import round_cell, write_history
+from tournaments.trf.history import announce_byes, round_cell, write_history
+from tournaments.trf.model import Team as TrfTeam
 
 
 @dataclass
@@ -82,19 +83,27 @@ def section_crosstable(table: SectionStandings) -> list[tuple[Player, Crosstable
 
 
 TRF_NAME_WIDTH = 33
+TRF_TEAM_NAME_WIDTH = 32
+TRF_TEAM_CODE_WIDTH = 5
 TRF_MAX_RATING = 9999
 
 
-def section_trf(section: Section) -> TrfTournament:
+def section_trf(
+    section: Section, *, private: bool = False, team_records: bool = True
+) -> TrfTournament:
     """The section's completed rounds as a TRF file for other programs (docs/trf.md): the
     rank column filled from the standings (ties share a rank) and the `202` line listing the
     tie-breaks that decide between players on equal points.
 
     The column of the round to pair next (when there is one) announces who will not be paired
     in it: a requested bye, a withdrawal, a late entry not yet arrived, written as pairing
-    programs read them (`0000 - H`, `Z`, `F`), so that a program pairs that round from the file
-    exactly as the product does. Team-mates kept apart are written as `XXP` lines (pairing
-    programs refuse team records)."""
+    programs read them (`0000 - H`, `Z`, `F`) and as TRF26 `240` records, so that a program
+    pairs that round from the file exactly as the product does. Team-mates kept apart are
+    written as `XXP` lines, which pairing programs read, and the teams as TRF26 `310` records
+    (unless `team_records` is false: bbpPairings refuses a file with team records).
+
+    The players' identity numbers and birth dates are personal data: written only when
+    `private` (an arbiter of the tournament asks), blank otherwise."""
     table = section_standings(section)
     tournament = section.tournament
     trf = TrfTournament(
@@ -105,12 +114,14 @@ def section_trf(section: Section) -> TrfTournament:
         player_count=len(table.history.players),
         time_control=f"{tournament.minutes_per_player}'",
         players=[
-            _trf_player(table.players[p.number], table.standings.row(p.number).rank)
+            _trf_player(table.players[p.number], table.standings.row(p.number).rank, private)
             for p in table.history.players
         ],
     )
     write_history(trf, table.history)
     _announce_next_round(section, table.after_round, trf)
+    if team_records:
+        trf.teams = _trf_teams(section, table.players.values())
     codes = [code for code in table.standings.tiebreaks if code != "PTS"]
     if codes:
         trf.other_lines.append("202 " + ",".join(codes))
@@ -127,11 +138,31 @@ def _announce_next_round(section: Section, completed: int, trf: TrfTournament) -
         record = by_number[player.pairing_number].record(completed + 1)
         if record is not None:
             player.rounds.append(round_cell(record, announced.scoring))
+    announce_byes(trf, completed + 1)
 
 
-def _trf_player(player: Player, rank: int) -> TrfPlayer:
+def _trf_teams(section: Section, players) -> list[TrfTeam]:
+    """The `310` record of each team with players in the section: its number among the
+    tournament's teams (the same in every section's file), its name, its code as nickname."""
+    members: dict[int, list[int]] = {}
+    for player in players:
+        if player.team_id is not None:
+            members.setdefault(player.team_id, []).append(player.pairing_number)
+    return [
+        TrfTeam(
+            team.name[:TRF_TEAM_NAME_WIDTH],
+            tuple(sorted(members[team.pk])),
+            number,
+            team.code[:TRF_TEAM_CODE_WIDTH],
+        )
+        for number, team in enumerate(section.tournament.teams.all(), start=1)
+        if team.pk in members
+    ]
+
+
+def _trf_player(player: Player, rank: int, private: bool) -> TrfPlayer:
     """A player's `001` identity; a name is cut to the file's 33 characters, a rating past
-    9999 left out."""
+    9999 left out, the identity number and birth date left blank unless `private`."""
     rating = player.rating
     return TrfPlayer(
         pairing_number=player.pairing_number,
@@ -140,7 +171,7 @@ def _trf_player(player: Player, rank: int) -> TrfPlayer:
         title=player.title,
         rating=None if rating is not None and rating > TRF_MAX_RATING else rating,
         federation=player.federation,
-        fide_id=player.identity_number,
-        birth_date=player.birth_date,
+        fide_id=player.identity_number if private else "",
+        birth_date=player.birth_date if private else "",
         rank=rank,
     )

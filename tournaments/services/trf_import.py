@@ -11,9 +11,10 @@ the Dutch engine's command line pairs from the same file.
 The file is read through the neutral history (tournaments/trf/history.py), so no TRF code is
 interpreted here. Only the rounds the pairing programs count as completed become rounds; a last
 column that only announces who will not be paired next (`0000 - H`, `Z`, `F`, a blank) becomes
-requested byes of the round to pair. The file's initial colour, forbidden pairs (`XXP`) and
-virtual points (`XXA`) are kept on the section, its teams (`013`, `310`) as teams of the
-tournament, so its later rounds pair as the file's own program would.
+requested byes of the round to pair, as do the `240` byes of that round. The file's initial
+colour, forbidden pairs (`XXP`, and `260` for a range of rounds) and virtual points (`XXA`) are
+kept on the section, its teams (`013`, `310`) as teams of the tournament, so its later rounds
+pair as the file's own program would.
 """
 
 from decimal import Decimal
@@ -36,7 +37,7 @@ from tournaments.services.rounds import store_boards
 from tournaments.trf import parse
 from tournaments.trf.errors import TrfError
 from tournaments.trf.history import history_from_trf
-from tournaments.trf.teams import teams as trf_teams
+from tournaments.trf.model import Team as TrfTeam
 
 BYE_OUTCOMES = {
     RoundOutcome.HALF_POINT_BYE,
@@ -44,6 +45,7 @@ BYE_OUTCOMES = {
     RoundOutcome.ZERO_POINT_BYE,
 }
 KNOWN_SEXES = {choice.value for choice in Player.Sex}
+TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
 
 
 @transaction.atomic
@@ -57,7 +59,6 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
     require_arbiter(tournament, by)
     try:
         trf = parse(text)
-        file_teams = trf_teams(trf)
     except TrfError as error:
         raise ServiceError(ErrorCode.INVALID_TRF, field="file", problem=str(error)) from error
     history = history_from_trf(trf)
@@ -78,7 +79,10 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         slug=slug,
         order=tournament.sections.count(),
         initial_side=(history.initial_side or Side.SOUTH).letter,
-        forbidden_pairs=[list(group) for group in history.forbidden_pairs],
+        forbidden_pairs=_forbidden_pairs(tournament, history, trf.teams),
+        round_forbidden_pairs=[
+            [first, last, list(group)] for first, last, group in history.round_forbidden_pairs
+        ],
         acceleration={
             str(number): [str(value) for value in values]
             for number, values in history.acceleration.items()
@@ -101,7 +105,7 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         )
         for p in trf.players
     }
-    _import_teams(tournament, section, file_teams, players)
+    _import_teams(tournament, section, trf.teams, players)
     for number in range(1, played + 1):
         _import_round(section, number, history, players, by)
     _announce_next_round(history, played + 1, players)
@@ -115,17 +119,55 @@ def _sex_of(text: str) -> str:
     return sex if sex in KNOWN_SEXES else ""
 
 
-def _import_teams(tournament: Tournament, section: Section, file_teams, players) -> None:
-    """Each team of the file as a team of the tournament (a name already used gets the
-    section's name added); its members join it."""
+def _forbidden_pairs(tournament: Tournament, history: SectionHistory, teams) -> list[list[int]]:
+    """The file's `XXP` groups, less those that only repeat a team of the file: a tournament
+    that keeps team-mates apart keeps them apart through the team (the export writes both)."""
+    members = {tuple(sorted(team.members)) for team in teams}
+    return [
+        list(group)
+        for group in history.forbidden_pairs
+        if not (tournament.avoid_teammates and tuple(sorted(group)) in members)
+    ]
+
+
+def _import_teams(
+    tournament: Tournament, section: Section, file_teams: list[TrfTeam], players
+) -> None:
+    """Each team of the file as a team of the tournament, its members joining it.
+
+    A team of the same name already in the tournament is the same team (its players of
+    another section, from that section's file): the members join it. Otherwise the team is
+    created with the file's nickname as its code when no other team has it. The file's players
+    played their games in their team: a team with more players in the section than the
+    tournament's composition allows is imported as it is (the registration refuses only new
+    entries), and the coach and federation, which TRF does not hold, stay blank.
+    """
     for index, file_team in enumerate(file_teams, start=1):
-        name = file_team.name or f"{section.name} {index}"
-        if tournament.teams.filter(name=name).exists():
-            name = f"{name} ({section.name})"
-        code = f"{section.slug[:6]}{index}"[:10]
-        team = Team.objects.create(tournament=tournament, name=name[:120], code=code)
-        members = [players[n] for n in file_team.members if n in players]
-        Player.objects.filter(pk__in=[p.pk for p in members]).update(team=team)
+        name = (file_team.name or f"{section.name} {index}")[:TEAM_NAME_LENGTH]
+        team = tournament.teams.filter(name=name).first()
+        if team is None:
+            team = checked_create(
+                Team,
+                "team",
+                name,
+                tournament=tournament,
+                name=name,
+                code=_free_code(tournament, file_team.nickname, f"{section.slug[:6]}{index}"),
+            )
+        members = [players[n].pk for n in file_team.members]
+        Player.objects.filter(pk__in=members).update(team=team)
+
+
+def _free_code(tournament: Tournament, wanted: str, fallback: str) -> str:
+    """`wanted` when no team of the tournament has that code, else `fallback` made unique."""
+    taken = {code.casefold() for code in tournament.teams.values_list("code", flat=True)}
+    if wanted and wanted.casefold() not in taken:
+        return wanted
+    code, suffix = fallback[:10], 1
+    while code.casefold() in taken:
+        suffix += 1
+        code = f"{fallback[: 10 - len(str(suffix))]}{suffix}"
+    return code
 
 
 def _announce_next_round(history: SectionHistory, number: int, players) -> None:

@@ -26,8 +26,12 @@ Plain Python, no Django.  Public API::
     players of a list may meet, any round);
     ``acceleration: dict[int, list[Decimal]]`` ``XXA`` virtual points, index
     0 = round 1 (use ``acceleration_in_round(tpn, r)``);
-    ``not_paired: list[int]`` (``XXZ``); ``players: list[Player]`` in file
-    order; ``other_lines: list[str]`` every other record, verbatim.
+    ``not_paired: list[int]`` (``XXZ``); ``byes: list[RoundByes]`` (``240``);
+    ``round_forbidden_pairs: list[RoundForbiddenPairs]`` (``260``);
+    ``acceleration_ranges: list[AccelerationRange]`` (``250``);
+    ``teams: list[Team]`` (``013`` and ``310``; written back as ``310``);
+    ``players: list[Player]`` in file order; ``other_lines: list[str]`` every
+    other record, verbatim.
     Also: ``rounds_played`` (longest record), ``rounds_completed``
     (without a final column that only announces absences; the round to pair
     is ``rounds_completed + 1``), ``player(tpn)``,

@@ -41,3 +41,6 @@ PAIRED_WITHOUT_OPPONENT = frozenset({PAIRING_BYE, FORFEIT_WIN})
 bbpPairings counts the rounds of a file up to the last one with such a block or an opponent."""
 
 COLOURS = frozenset({"w", "b", "-"})
+
+ANNOUNCED_BYES = frozenset({FULL_POINT_BYE, HALF_POINT_BYE, ZERO_POINT_BYE})
+"""The kinds of bye a TRF26 ``240`` record announces (it gives no ``U``: the pairing decides it)."""

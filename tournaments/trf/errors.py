@@ -26,6 +26,10 @@ MESSAGES = {
     "line_break": "line break inside a value: %(found)r",
     "too_long": "%(what)s %(found)r is longer than %(width)s characters",
     "out_of_range": "%(what)s %(found)s is outside %(low)s..%(high)s",
+    "unknown_player": "%(record)s names pairing number %(number)s, which no 001 line has",
+    "two_teams": "player %(number)s is in a second team",
+    "bye_kind": "a bye record's kind must be F, H or Z, found %(found)r",
+    "round_range": "the last round %(last)s comes before the first %(first)s",
 }
 
 

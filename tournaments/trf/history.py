@@ -8,12 +8,12 @@ here: the cores see :class:`~tournaments.history.RoundRecord` with a
 
 from __future__ import annotations
 
-from tournaments.history import NOT_PAIRED, PlayerHistory, RoundRecord, SectionHistory
+from tournaments.history import NOT_PAIRED, ZERO, PlayerHistory, RoundRecord, SectionHistory
 from tournaments.outcomes import RoundOutcome
 
 from . import codes
 from .colours import NO_COLOUR, colour_of, side_of
-from .model import RoundCell, Tournament
+from .model import RoundByes, RoundCell, RoundForbiddenPairs, Tournament
 from .scoring import DEFAULT_SCORING, Scoring, outcome_of_code
 
 _CODE_OF_OUTCOME = {
@@ -56,24 +56,75 @@ def round_record(
 
 def history_from_trf(tournament: Tournament, scoring: Scoring = DEFAULT_SCORING) -> SectionHistory:
     """Every ``001`` line's blocks as records, with the file's pairing settings (``XXR``,
-    ``XXC``, ``XXP``, ``XXA``, ``XXZ``) and declared totals."""
-    players = [
-        PlayerHistory(
-            p.pairing_number,
-            [round_record(cell, scoring, r) for r, cell in enumerate(p.rounds, start=1)],
-            p.points,
-        )
-        for p in tournament.players
-    ]
+    ``XXC``, ``XXP``, ``260``, ``XXA``, ``XXZ``, ``240``) and declared totals.
+
+    A ``240`` bye of the round to pair, for a player whose line has no block for that round,
+    becomes his record of that round, as if the column announced it; ``240`` records of past
+    rounds only repeat what the blocks say and are not read again.
+    """
+    announced = _announced_byes(tournament)
+    players = []
+    for p in tournament.players:
+        records = [round_record(cell, scoring, r) for r, cell in enumerate(p.rounds, start=1)]
+        bye = announced.get(p.pairing_number)
+        if bye is not None and len(records) < bye.round:
+            records += [NOT_PAIRED] * (bye.round - 1 - len(records))
+            outcome = outcome_of_code(bye.code)
+            records.append(RoundRecord(outcome, scoring.unplayed_points(outcome), round=bye.round))
+        players.append(PlayerHistory(p.pairing_number, records, p.points))
     return SectionHistory(
         players=players,
         total_rounds=tournament.rounds,
         scoring=scoring,
         initial_side=side_of(tournament.initial_colour),
         forbidden_pairs=[tuple(group) for group in tournament.forbidden_pairs],
-        acceleration={n: list(values) for n, values in tournament.acceleration.items()},
+        round_forbidden_pairs=[
+            (ranged.first, ranged.last, ranged.players)
+            for ranged in tournament.round_forbidden_pairs
+        ],
+        acceleration=_acceleration(tournament),
         not_paired=frozenset(tournament.not_paired),
     )
+
+
+def _acceleration(tournament: Tournament) -> dict[int, list]:
+    """Virtual points per pairing number and round: a player's ``XXA`` line as it is, else the
+    sum of the ``250`` ranges that hold him (each for its rounds)."""
+    acceleration = {n: list(values) for n, values in tournament.acceleration.items()}
+    for ranged in tournament.acceleration_ranges:
+        for player in tournament.players:
+            number = player.pairing_number
+            if number in tournament.acceleration:
+                continue
+            if not ranged.first_player <= number <= ranged.last_player:
+                continue
+            values = acceleration.setdefault(number, [])
+            values.extend([ZERO] * (ranged.last_round - len(values)))
+            for r in range(ranged.first_round, ranged.last_round + 1):
+                values[r - 1] += ranged.points
+    return acceleration
+
+
+def _announced_byes(tournament: Tournament) -> dict[int, RoundByes]:
+    """Pairing number -> the ``240`` record announcing his bye in the round to pair."""
+    next_round = tournament.rounds_completed + 1
+    return {
+        tpn: byes for byes in tournament.byes if byes.round == next_round for tpn in byes.players
+    }
+
+
+def announce_byes(tournament: Tournament, round_number: int) -> None:
+    """Write the ``240`` records of ``round_number`` from its column: each kind of bye the
+    column announces (``H``, ``F``, ``Z``), with its players, as TRF26 asks of a file sent to
+    pair that round."""
+    by_code: dict[str, list[int]] = {}
+    for player in tournament.players:
+        cell = player.cell(round_number)
+        if cell is not None and cell.result in codes.ANNOUNCED_BYES and cell.opponent is None:
+            by_code.setdefault(cell.result, []).append(player.pairing_number)
+    tournament.byes = [
+        RoundByes(code, round_number, tuple(numbers)) for code, numbers in sorted(by_code.items())
+    ]
 
 
 def round_cell(record: RoundRecord, scoring: Scoring = DEFAULT_SCORING) -> RoundCell:
@@ -112,5 +163,9 @@ def write_history(tournament: Tournament, history: SectionHistory) -> Tournament
     if history.initial_side is not None:
         tournament.initial_colour = colour_of(history.initial_side)
     tournament.forbidden_pairs = [list(group) for group in history.forbidden_pairs]
+    tournament.round_forbidden_pairs = [
+        RoundForbiddenPairs(first, last, tuple(group))
+        for first, last, group in history.round_forbidden_pairs
+    ]
     tournament.acceleration = {n: list(v) for n, v in history.acceleration.items()}
     return tournament

@@ -73,6 +73,50 @@ class RoundCell:
         return points_of_code(scoring, self.result)
 
 
+@dataclass(frozen=True)
+class Team:
+    """A team record (TRF16 ``013``, TRF26 ``310``): its name, its members' pairing numbers,
+    and for ``310`` its team number and nickname (the product's team code)."""
+
+    name: str
+    members: tuple[int, ...]
+    number: int | None = None
+    nickname: str = ""
+
+
+@dataclass(frozen=True)
+class RoundByes:
+    """A TRF26 ``240`` record: the players who take a bye of one kind (``F``, ``H`` or ``Z``,
+    the result codes of those byes) in one round."""
+
+    code: str
+    round: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundForbiddenPairs:
+    """A TRF26 ``260`` record: no two of ``players`` may meet in rounds ``first`` to ``last``."""
+
+    first: int
+    last: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AccelerationRange:
+    """A TRF26 ``250`` record: ``points`` virtual game points for the players numbered
+    ``first_player`` to ``last_player``, in rounds ``first_round`` to ``last_round``
+    (``match_points`` is for team events and blank, ``None``, for individuals)."""
+
+    points: Decimal
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+    match_points: Decimal | None = None
+
+
 @dataclass
 class Player:
     """A ``001`` record.  Blank fields read as ``""`` or ``None``."""
@@ -110,8 +154,10 @@ class Tournament:
     ``forbidden_pairs`` holds each ``XXP`` line (players on one line must
     never meet); ``acceleration`` maps a pairing number to its ``XXA``
     virtual points per round; ``not_paired`` collects ``XXZ`` ids.
-    Every other line (``240``, ``250``, ``260``, ``XXS``, ``BBW``, ``###``
-    comments, national records …) is kept verbatim in ``other_lines``.
+    ``byes`` holds the ``240`` records, ``round_forbidden_pairs`` the ``260``
+    records, ``acceleration_ranges`` the ``250`` records and ``teams`` the ``013``
+    and ``310`` team records. Every other line (``XXS``, ``BBW``, ``###`` comments, national
+    records …) is kept verbatim in ``other_lines``.
     """
 
     name: str = ""
@@ -133,6 +179,10 @@ class Tournament:
     forbidden_pairs: list[list[int]] = field(default_factory=list)
     acceleration: dict[int, list[Decimal]] = field(default_factory=dict)
     not_paired: list[int] = field(default_factory=list)
+    byes: list[RoundByes] = field(default_factory=list)
+    round_forbidden_pairs: list[RoundForbiddenPairs] = field(default_factory=list)
+    acceleration_ranges: list[AccelerationRange] = field(default_factory=list)
+    teams: list[Team] = field(default_factory=list)
     players: list[Player] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
 

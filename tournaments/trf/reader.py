@@ -13,7 +13,15 @@ from os import PathLike
 
 from . import codes
 from .errors import TrfError
-from .model import Player, RoundCell, Tournament
+from .model import (
+    AccelerationRange,
+    Player,
+    RoundByes,
+    RoundCell,
+    RoundForbiddenPairs,
+    Team,
+    Tournament,
+)
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -33,6 +41,12 @@ _TEXT_HEADERS = {
 }
 _COUNT_HEADERS = {"062": "player_count", "072": "rated_player_count", "082": "team_count"}
 
+# Team records, as 0-based starts of the FIDE documents' 1-based columns: ``013`` name 5-36,
+# members from 37 every 5 columns; ``310`` number 5-7, name 9-40, nickname 42-46, members from
+# 74 every 5 columns.
+_TEAM_LAYOUTS = {"013": (None, (4, 36), None, 36), "310": ((4, 7), (8, 40), (41, 46), 73)}
+_MEMBER_WIDTH = 5
+
 
 def parse(text: str | bytes) -> Tournament:
     """Read a whole TRF document.  ``bytes`` are decoded as UTF-8 (a BOM is ignored)."""
@@ -44,16 +58,33 @@ def parse(text: str | bytes) -> Tournament:
     seen_rounds: dict[str, int] = {}
     seen_colour: dict[str, str] = {}
     numbers: set[int] = set()
+    # Pairing numbers that records other than ``001`` name, with their place: checked once
+    # every player is read, as a record may come before the players' lines.
+    named: list[tuple[str, int, int, int]] = []
     for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         if not line.strip():
             continue
-        _read_line(tournament, line, number, seen_rounds, seen_colour)
+        _read_line(tournament, line, number, seen_rounds, seen_colour, named)
         if line.startswith("001"):
             tpn = tournament.players[-1].pairing_number
             if tpn in numbers:
                 raise TrfError("number_twice", number, 5, number=tpn)
             numbers.add(tpn)
+    _check_named(named, numbers)
     return tournament
+
+
+def _check_named(named: list[tuple[str, int, int, int]], numbers: set[int]) -> None:
+    """Every pairing number a team, bye or forbidden-pairs record names is a player's; a player
+    is in one team at most."""
+    in_team: set[int] = set()
+    for record, tpn, line, column in named:
+        if tpn not in numbers:
+            raise TrfError("unknown_player", line, column, record=record, number=tpn)
+        if record in _TEAM_LAYOUTS:
+            if tpn in in_team:
+                raise TrfError("two_teams", line, column, number=tpn)
+            in_team.add(tpn)
 
 
 def parse_file(path: str | PathLike) -> Tournament:
@@ -73,7 +104,9 @@ def _decode(data: bytes) -> str:
         raise TrfError("not_utf8", line, column) from None
 
 
-def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_colour: dict) -> None:
+def _read_line(
+    t: Tournament, line: str, number: int, seen_rounds: dict, seen_colour: dict, named: list
+) -> None:
     code = line[:3]
     if code == "001":
         t.players.append(_read_player(line, number))
@@ -106,6 +139,14 @@ def _read_line(t: Tournament, line: str, number: int, seen_rounds: dict, seen_co
     elif code == "XXA":
         tpn, values = _read_xxa(line, number)
         t.acceleration[tpn] = values
+    elif code == "240":
+        t.byes.append(_read_240(line, number, named))
+    elif code == "260":
+        t.round_forbidden_pairs.append(_read_260(line, number, named))
+    elif code == "250":
+        t.acceleration_ranges.append(_read_250(line, number))
+    elif code in _TEAM_LAYOUTS:
+        t.teams.append(_read_team(line, number, named))
     else:
         t.other_lines.append(line.rstrip())
 
@@ -175,13 +216,95 @@ def _read_xxc(line: str, number: int) -> tuple[str | None, bool]:
     return colour, by_rank
 
 
-def _id_list(line: str, number: int) -> list[int]:
+def _id_list(line: str, number: int, start: int = 3) -> list[int]:
+    return [tpn for tpn, _column in _placed_ids(_tokens(line, start), number)]
+
+
+def _placed_ids(words: list[tuple[int, str]], number: int) -> list[tuple[int, int]]:
+    """(pairing number, column) of each word, refusing a word that is no pairing number."""
     ids = []
-    for column, word in _tokens(line, 3):
+    for column, word in words:
         if not word.isdigit() or int(word) == 0:
             raise TrfError("not_a_number", number, column, found=word)
-        ids.append(int(word))
+        ids.append((int(word), column))
     return ids
+
+
+def _name_ids(record: str, ids: list[tuple[int, int]], number: int, named: list) -> tuple:
+    named.extend((record, tpn, number, column) for tpn, column in ids)
+    return tuple(tpn for tpn, _column in ids)
+
+
+def _read_240(line: str, number: int, named: list) -> RoundByes:
+    """``240 T RRR IIII …``: the bye of kind T (F, H or Z) of the listed players in round RRR.
+    Read word by word, as pairing programs read it, so a misplaced column still reads."""
+    words = _tokens(line, 3)
+    if len(words) < 2:
+        raise TrfError("missing", number, len(line) + 1, what="a bye record's round")
+    (column, kind), (round_column, round_text) = words[0], words[1]
+    if kind.upper() not in codes.ANNOUNCED_BYES:
+        raise TrfError("bye_kind", number, column, found=kind)
+    if not round_text.isdigit() or int(round_text) == 0:
+        raise TrfError("not_digits", number, round_column, what="round", found=round_text)
+    ids = _placed_ids(words[2:], number)
+    return RoundByes(kind.upper(), int(round_text), _name_ids("240", ids, number, named))
+
+
+def _read_260(line: str, number: int, named: list) -> RoundForbiddenPairs:
+    """``260 RRF RRL PPPP …``: no two of the listed players meet in rounds RRF to RRL."""
+    words = _tokens(line, 3)
+    if len(words) < 2:
+        raise TrfError("missing", number, len(line) + 1, what="a round range")
+    rounds = []
+    for column, text in words[:2]:
+        if not text.isdigit() or int(text) == 0:
+            raise TrfError("not_digits", number, column, what="round", found=text)
+        rounds.append(int(text))
+    if rounds[1] < rounds[0]:
+        raise TrfError("round_range", number, words[1][0], first=rounds[0], last=rounds[1])
+    ids = _placed_ids(words[2:], number)
+    return RoundForbiddenPairs(rounds[0], rounds[1], _name_ids("260", ids, number, named))
+
+
+def _read_250(line: str, number: int) -> AccelerationRange:
+    """``250 MMMM GGGG RRF RRL PPPF PPPL``: match points at columns 5-8 (blank for individuals),
+    game points 10-13, first and last round 15-17 and 19-21, first and last pairing number
+    23-26 and 28-31. Read by columns: a blank match-points field leaves no word to count."""
+    padded = line.ljust(31)
+    match_text = padded[4:8].strip()
+    match_points = _decimal(match_text, number, 5, "virtual points") if match_text else None
+    points_text = padded[9:13].strip()
+    if not points_text:
+        raise TrfError("missing", number, 10, what="virtual points")
+    points = _decimal(points_text, number, 10, "virtual points")
+    first_round = _int_field(padded, 14, 17, number, "round")
+    last_round = _int_field(padded, 18, 21, number, "round")
+    first_player = _int_field(padded, 22, 26, number, "pairing number")
+    last_player = _int_field(padded, 27, 31, number, "pairing number")
+    if last_round < first_round:
+        raise TrfError("round_range", number, 19, first=first_round, last=last_round)
+    return AccelerationRange(
+        points, first_round, last_round, first_player, last_player, match_points
+    )
+
+
+def _read_team(line: str, number: int, named: list) -> Team:
+    """A ``013`` or ``310`` team record; its members are read column by column, as the
+    name before them may hold spaces."""
+    number_columns, (name_start, name_end), nickname_columns, first = _TEAM_LAYOUTS[line[:3]]
+    team_number = None
+    if number_columns is not None:
+        team_number = _int_field(line, *number_columns, number, "team number", blank_ok=True)
+    nickname = line[slice(*nickname_columns)].strip() if nickname_columns else ""
+    ids = []
+    for start in range(first, len(line), _MEMBER_WIDTH):
+        text = line[start : start + _MEMBER_WIDTH - 1].strip()
+        if text and (not text.isdigit() or int(text) == 0):
+            raise TrfError("not_a_number", number, start + 1, found=text)
+        if text:
+            ids.append((int(text), start + 1))
+    members = _name_ids(line[:3], ids, number, named)
+    return Team(line[name_start:name_end].strip(), members, team_number, nickname)
 
 
 def _read_xxa(line: str, number: int) -> tuple[int, list[Decimal]]:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from os import PathLike
 
 from .errors import TrfError
-from .model import Player, RoundCell, Tournament
+from .model import Player, RoundCell, Team, Tournament
 
 _TEXT_HEADERS = (
     ("012", "name"),
@@ -32,6 +32,7 @@ def dumps(tournament: Tournament, newline: str = "\r\n") -> str:
     """The TRF text of ``tournament``; :class:`TrfError` when a value does not fit its columns."""
     lines = list(_header_lines(tournament))
     lines.extend(player_line(p) for p in tournament.players)
+    lines.extend(team_line(team) for team in tournament.teams)
     for line in lines:
         # A line break inside a value would start a new record on reading.
         if "\r" in line or "\n" in line:
@@ -71,10 +72,40 @@ def _header_lines(t: Tournament):
         yield "XXC " + " ".join(xxc)
     for group in t.forbidden_pairs:
         yield "XXP " + " ".join(str(n) for n in group)
+    for ranged in t.round_forbidden_pairs:
+        # Rounds at columns 5-7 and 9-11, players from column 13 every 5 columns.
+        yield f"260 {ranged.first:03d} {ranged.last:03d}" + _ids(ranged.players)
+    for ranged in t.acceleration_ranges:
+        # Match points 5-8, game points 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31.
+        match = "" if ranged.match_points is None else _points_text(ranged.match_points)
+        yield (
+            f"250 {match:>4} {_points_text(ranged.points):>4} "
+            f"{ranged.first_round:03d} {ranged.last_round:03d} "
+            f"{ranged.first_player:04d} {ranged.last_player:04d}"
+        )
+    for byes in t.byes:
+        # Kind at column 5, round at 7-9, players from column 11 every 5 columns.
+        yield f"240 {byes.code} {byes.round:03d}" + _ids(byes.players)
     if t.not_paired:
         yield "XXZ " + " ".join(str(n) for n in t.not_paired)
     for tpn, values in t.acceleration.items():
         yield f"XXA {tpn:>4}" + "".join(f" {_points_text(v):>4}" for v in values)
+
+
+def _ids(numbers) -> str:
+    return "".join(f" {_fits(n, 1, 9999, 'pairing number'):04d}" for n in numbers)
+
+
+def team_line(team: Team) -> str:
+    """The TRF26 ``310`` record of a team: number 5-7, name 9-40, nickname 42-46, members from
+    column 74 every 5 columns (the strength, match and game points and rank stay blank)."""
+    number = "" if team.number is None else _fits(team.number, 1, 999, "team number")
+    head = (
+        f"310 {number:>3} {_width(team.name, 32, 'team name'):<32} "
+        f"{_width(team.nickname, 5, 'team nickname'):<5}"
+    )
+    members = " ".join(f"{_fits(n, 1, 9999, 'pairing number'):>4}" for n in team.members)
+    return f"{head:<73}{members}".rstrip()
 
 
 def player_line(player: Player) -> str:

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from tournaments import tiebreak_labels
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
-from tournaments.services.game_files import game_ogn, round_ogn_zip
+from tournaments.services.game_files import OGN_MEDIA_TYPE, game_ogn, round_ogn_zip
 from tournaments.services.games import game_plies, game_view
 from tournaments.services.pairing_lists import round_roster
 from tournaments.services.qr import qr_svg
@@ -281,7 +281,7 @@ def game_file(request, slug, pairing_id):
     text = game_ogn(pairing) if pairing.round.is_public else None
     if text is None:
         raise Http404("No public record.")
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(text, content_type=f"{OGN_MEDIA_TYPE}; charset=utf-8")
     name = f"{event.slug}-r{pairing.round.number}-b{pairing.board}.ogn"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
