@@ -6,28 +6,60 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0021_section_initial_side'),
+        ("tournaments", "0022_section_round_forbidden_pairs"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Undo',
+            name="Undo",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('round', 'Round taken back'), ('withdrawal', 'Withdrawal undone'), ('bye', 'Requested bye cancelled'), ('late_entry', 'Late entry undone')], max_length=12, verbose_name='step')),
-                ('round_number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('subject', models.CharField(max_length=200, verbose_name='what')),
-                ('snapshot', models.JSONField(default=dict)),
-                ('done_at', models.DateTimeField(auto_now_add=True)),
-                ('reason', models.CharField(max_length=300, verbose_name='reason')),
-                ('done_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='undos', to='tournaments.section')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("round", "Round taken back"),
+                            ("withdrawal", "Withdrawal undone"),
+                            ("bye", "Requested bye cancelled"),
+                            ("late_entry", "Late entry undone"),
+                        ],
+                        max_length=12,
+                        verbose_name="step",
+                    ),
+                ),
+                ("round_number", models.PositiveSmallIntegerField(verbose_name="round")),
+                ("subject", models.CharField(max_length=200, verbose_name="what")),
+                ("snapshot", models.JSONField(default=dict)),
+                ("done_at", models.DateTimeField(auto_now_add=True)),
+                ("reason", models.CharField(max_length=300, verbose_name="reason")),
+                (
+                    "done_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "section",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="undos",
+                        to="tournaments.section",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-done_at', '-pk'],
+                "ordering": ["-done_at", "-pk"],
             },
         ),
     ]
