@@ -9,6 +9,7 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import pre_save
 
+        from tournaments import checks  # noqa: F401  (registers the deployment checks)
         from tournaments import freshness
 
         freshness.connect()

@@ -43,3 +43,25 @@ def test_a_rotated_secret_key_still_reads_what_the_old_one_signed_while_it_is_a_
     value = signed_with(old)
     assert read_with(value, SECRET_KEY=new, SECRET_KEY_FALLBACKS=old) == "kept"
     assert read_with(value, SECRET_KEY=new) == "refused"
+
+
+def check_deploy(**env) -> str:
+    """`manage.py check --deploy` under the production settings and `env`: what it printed."""
+    checked = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=production_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
+        capture_output=True,
+        text=True,
+    )
+    return checked.stdout + checked.stderr
+
+
+def test_check_deploy_warns_of_several_workers_without_a_shared_cache():
+    # scripts/serve starts three workers unless told otherwise.
+    assert "config.W001" in check_deploy(REDIS_URL="", CACHE_URL="")
+    assert "config.W001" in check_deploy(WEB_CONCURRENCY="4", REDIS_URL="", CACHE_URL="")
+    assert "config.W001" not in check_deploy(WEB_CONCURRENCY="1", REDIS_URL="", CACHE_URL="")
+    shared = check_deploy(WEB_CONCURRENCY="4", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert "System check identified" in shared or "no issues" in shared
+    assert "config.W001" not in shared
