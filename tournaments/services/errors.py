@@ -269,6 +269,11 @@ class ErrorCode(Enum):
         HTTP_400,
         gettext_lazy("Board %(board)d already has a result; give the reason for the correction."),
     )
+    TOURNAMENT_CHANGED = (
+        "tournament_changed",
+        HTTP_409,
+        gettext_lazy("%(name)s was changed meanwhile; read it again and check before you write."),
+    )
     RESULT_CHANGED = (
         "result_changed",
         HTTP_409,
@@ -497,7 +502,7 @@ class ErrorCode(Enum):
         "version_required",
         428,
         gettext_lazy(
-            "Send the version you read (expected_version or If-Match), so that a result "
+            "Send the version you read (expected_version or If-Match), so that a change "
             "saved meanwhile is not overwritten."
         ),
     )
