@@ -21,6 +21,14 @@ ROOT = Path(__file__).resolve().parents[1]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
+def require_nginx() -> None:
+    """Skip the calling test without nginx on this machine; in CI (which installs it), fail."""
+    if not os.path.exists(NGINX):
+        if os.environ.get("CI"):
+            pytest.fail("nginx is not installed")
+        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -52,23 +60,27 @@ def load_demo(env: dict) -> str:
     return issued.stdout.split()[-1]
 
 
-def serve(database_url: str, port: int, **extra) -> subprocess.Popen:
-    """Start scripts/serve with two workers on `port`; stop it with `stop`."""
+def serve(database_url: str, port: int, log: Path | None = None, **extra) -> subprocess.Popen:
+    """Start scripts/serve on `port`, with two workers unless `extra` sets WEB_CONCURRENCY (any
+    other variable of `extra` is set too); its output goes to the file `log`, if given. Stop it
+    with `stop`."""
+    settings = {"WEB_CONCURRENCY": "2", **extra}
     env = production_env(
-        DATABASE_URL=database_url,
-        BIND=f"127.0.0.1:{port}",
-        WEB_CONCURRENCY="2",
-        PYTHON=sys.executable,
-        **extra,
+        DATABASE_URL=database_url, BIND=f"127.0.0.1:{port}", PYTHON=sys.executable, **settings
     )
-    return subprocess.Popen(
-        ["sh", "scripts/serve"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the server's)
+    try:
+        return subprocess.Popen(
+            ["sh", "scripts/serve"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    finally:
+        if log:
+            output.close()  # the server keeps its own copy of the file
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -99,21 +111,31 @@ def wait_until_served(port: int, path: str = "/healthz", seconds: float = 90) ->
 
 
 def start_proxy(
-    upstream_port: int, folder: Path, tls: tuple[int, Path, Path] | None = None
+    upstream_port: int,
+    folder: Path,
+    tls: tuple[int, Path, Path] | None = None,
+    outer_proxies: tuple[str, ...] = (),
 ) -> tuple[int, subprocess.Popen]:
     """nginx with the compose setup's own configuration (deploy/nginx.conf), its upstream pointed
     at 127.0.0.1:`upstream_port`, on a free loopback port. Returns (port, process); stop it with
     `stop`. Needs nginx on the PATH. With `tls` (port, certificate, key), nginx also ends HTTPS
-    on that port as deploy/tls/ sets it up."""
+    on that port as deploy/tls/ sets it up. `outer_proxies` are the addresses of a terminator in
+    front, listed as deploy/outer-proxies/ lists them. The access log is `folder`/access.log."""
     port = free_port()
     config = (ROOT / "deploy" / "nginx.conf").read_text()
     if tls:
         config = config.replace("/etc/nginx/tls/", f"{_tls_listener(folder, *tls)}/")
+    outer = folder / "outer-proxies"
+    outer.mkdir(exist_ok=True)
+    (outer / "terminator.conf").write_text(
+        "".join(f"set_real_ip_from {address};\n" for address in outer_proxies)
+    )
+    config = config.replace("/etc/nginx/outer-proxies/", f"{outer}/")
     config = config.replace("server web:8000;", f"server 127.0.0.1:{upstream_port};")
     page_cache = _page_cache()
     config = config.replace("/var/cache/nginx/pages", str(page_cache))
     config = config.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    config = config.replace("http {", "http {\n    access_log off;", 1)
+    config = config.replace("/var/log/nginx/access.log", str(folder / "access.log"))
     config = f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n" + config
     (folder / "nginx.conf").write_text(config)
     process = subprocess.Popen(
