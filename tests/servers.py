@@ -11,7 +11,9 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -41,6 +43,19 @@ def production_env(**extra) -> dict:
     env.update(DEBUG="0", SECRET_KEY="server-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
     env.update(extra)
     return env
+
+
+def run_django(script: str, timeout: float = 120, **env) -> subprocess.CompletedProcess:
+    """`script` run by a fresh Python under the production settings (config.settings) and `env`:
+    what a server's process would do, without a server. Its output is text."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=production_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
+    )
 
 
 def load_demo(env: dict) -> str:
@@ -81,6 +96,39 @@ def serve(database_url: str, port: int, log: Path | None = None, **extra) -> sub
     finally:
         if log:
             output.close()  # the server keeps its own copy of the file
+
+
+@contextmanager
+def demo_served(folder: Path, log: Path | None = None, demo_password: str = "", **env):
+    """The demo in an SQLite database of `folder`, served by scripts/serve with sync workers as
+    compose runs them behind nginx (any variable of `env` set too, WEB_WORKER_CLASS included);
+    yields (port, database, token) once it answers, and stops it after."""
+    database = f"sqlite:///{folder / 'db.sqlite3'}"
+    demo = {"DEMO_PASSWORD": demo_password} if demo_password else {}
+    token = load_demo(production_env(DATABASE_URL=database, **demo))
+    port = free_port()
+    server = serve(database, port, log=log, **{"WEB_WORKER_CLASS": "sync", **env})
+    try:
+        wait_until_served(port, "/healthz")
+        yield SimpleNamespace(port=port, database=database, token=token)
+    finally:
+        stop(server)
+
+
+@contextmanager
+def nginx_in_front(app_port: int, folder: Path, ready: str | None = "/healthz", **options):
+    """`start_proxy` (its options too) for a `with`: yields nginx's port once a plain GET of
+    `ready` answers 200 through it (None: no wait, as for a proxy that sends plain HTTP to
+    HTTPS), and stops nginx after. Skips the test where nginx is missing."""
+    require_nginx()
+    folder.mkdir(parents=True, exist_ok=True)
+    port, proxy = start_proxy(app_port, folder, **options)
+    try:
+        if ready:
+            wait_until_served(port, ready)
+        yield port
+    finally:
+        stop(proxy)
 
 
 def stop(server: subprocess.Popen) -> None:

@@ -13,14 +13,9 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
-    free_port,
-    load_demo,
-    production_env,
+    demo_served,
+    nginx_in_front,
     require_nginx,
-    serve,
-    start_proxy,
-    stop,
-    wait_until_served,
 )
 
 TERMINATOR = "127.0.0.9"  # the outer load balancer, listed in deploy/outer-proxies/
@@ -31,19 +26,13 @@ PHONE = "127.0.0.5"  # a client talking to nginx directly
 def logged(tmp_path_factory):
     require_nginx()
     folder = tmp_path_factory.mktemp("request-log")
-    database = f"sqlite:///{folder / 'db.sqlite3'}"
-    load_demo(production_env(DATABASE_URL=database))
-    app_port = free_port()
     app_log = folder / "app.log"
     # nginx alone is trusted by the application: it has already settled the client's address.
-    server = serve(database, app_port, log=app_log, WEB_WORKER_CLASS="sync", TRUSTED_PROXIES="1")
-    proxy_port, proxy = start_proxy(app_port, folder, outer_proxies=(TERMINATOR,))
-    try:
-        wait_until_served(proxy_port, "/healthz")
-        yield SimpleNamespace(port=proxy_port, app_log=app_log, access_log=folder / "access.log")
-    finally:
-        stop(proxy)
-        stop(server)
+    with (
+        demo_served(folder, log=app_log, TRUSTED_PROXIES="1") as app,
+        nginx_in_front(app.port, folder, outer_proxies=(TERMINATOR,)) as port,
+    ):
+        yield SimpleNamespace(port=port, app_log=app_log, access_log=folder / "access.log")
 
 
 def ask(logged, source: str, path: str, forwarded: str | None = None) -> str:

@@ -6,7 +6,6 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -18,6 +17,7 @@ from tests.servers import (
     free_port,
     load_demo,
     production_env,
+    run_django,
     serve,
     stop,
     wait_until_served,
@@ -56,16 +56,7 @@ def readiness(**settings) -> tuple[int, str]:
         "answer = Client().get('/readyz'); print(answer.status_code); "
         "print(answer.content.decode())"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=production_env(
-            DJANGO_SETTINGS_MODULE="config.settings", ALLOWED_HOSTS="testserver", **settings
-        ),
-    )
+    run = run_django(script, ALLOWED_HOSTS="testserver", **settings)
     assert run.returncode == 0, run.stderr
     status, body = run.stdout.split("\n", 1)
     return int(status), body
