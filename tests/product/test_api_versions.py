@@ -123,3 +123,17 @@ def test_an_arbiter_reads_the_revision_of_a_tournament_not_yet_public(api, tourn
     refused = stranger.post("/api/v1/tournaments/accra/men/pair/")
     assert refused.status_code in (403, 404)
     assert refused.json()["code"] != "version_required"
+
+
+def test_a_trf_section_names_the_revision_before_anything_is_written(api, tournament):
+    path = "/api/v1/tournaments/accra/sections/import-trf/"
+    body = {"name": "Open", "trf": "not a TRF file"}
+    missing = api.post(path, body, format="json")
+    assert (missing.status_code, missing.json()["code"]) == (428, "version_required")
+    stale = api.post(path, {**body, "expected_version": revision(api, "accra") + 1}, format="json")
+    assert (stale.status_code, stale.json()["code"]) == (409, "tournament_changed")
+    assert not tournament.sections.filter(name="Open").exists()
+    # With the revision the file itself is read (this one is taken as a section without rounds).
+    read = api.post(path, body, format="json", **if_match(api, "accra"))
+    assert read.status_code == 201, read.json()
+    assert tournament.sections.filter(name="Open").exists()
