@@ -11,6 +11,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,6 +30,31 @@ def require_nginx() -> None:
         if os.environ.get("CI"):
             pytest.fail("nginx is not installed")
         pytest.skip("nginx is not installed (apt-get install nginx-light)")
+
+
+# The PostgreSQL server the tests make scratch databases on (user postgres, trusted).
+POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
+
+
+@contextmanager
+def scratch_postgres(prefix: str):
+    """A new, empty database on the test PostgreSQL server: yields its URL, and drops it after.
+    Skips the test (fails it in CI) where there is no server or no psql."""
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    psql = ["psql", "-q", f"{POSTGRES_SERVER}/postgres", "-c"]
+    created = (
+        subprocess.run([*psql, f'CREATE DATABASE "{name}"'], capture_output=True)
+        if shutil.which("psql")
+        else None
+    )
+    if created is None or created.returncode != 0:
+        if os.environ.get("CI"):
+            pytest.fail(f"no PostgreSQL at {POSTGRES_SERVER}")
+        pytest.skip(f"no PostgreSQL at {POSTGRES_SERVER}")
+    try:
+        yield f"{POSTGRES_SERVER}/{name}"
+    finally:
+        subprocess.run([*psql, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'], check=False)
 
 
 def free_port() -> int:

@@ -20,14 +20,21 @@ import shutil
 import subprocess
 import sys
 import urllib.parse
-import uuid
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 import yaml
 
-from tests.servers import ROOT, free_port, production_env, serve, stop, wait_until_served
+from tests.servers import (
+    ROOT,
+    free_port,
+    production_env,
+    scratch_postgres,
+    serve,
+    stop,
+    wait_until_served,
+)
 
 # The scenario makes a database of its own, so the suite's database changes nothing: the
 # PostgreSQL pass of .ci/run leaves this module to the SQLite pass.
@@ -36,7 +43,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 DOC = ROOT / "docs" / "deployment.md"
-POSTGRES = os.environ.get("DOCS_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 CHIEF_PASSWORD = "a long password"  # as the document writes it
 
 
@@ -86,18 +92,15 @@ class Site:
     """A PostgreSQL database and, while `up`, scripts/serve on it: what compose's `db` and `web`
     are to the document's commands."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, url: str):
         self.folder = folder
-        self.name = f"docs_{uuid.uuid4().hex[:12]}"
-        self.url = f"{POSTGRES}/{self.name}"
+        self.url = url
         self.keys = {"SECRET_KEY": "doc-old-key-" + "o" * 50}
         self.server = None
         self.port = None
         self.dump = None
         self.ran = []
         self.not_run = []
-        admin = psql_url(POSTGRES)
-        subprocess.run(["psql", admin, "-qc", f'CREATE DATABASE "{self.name}"'], check=True)
 
     def env(self, **extra) -> dict:
         env = production_env(
@@ -124,14 +127,6 @@ class Site:
         if self.server is not None:
             stop(self.server)
             self.server = None
-
-    def close(self) -> None:
-        self.down()
-        admin = psql_url(POSTGRES)
-        subprocess.run(
-            ["psql", admin, "-qc", f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)'],
-            check=False,
-        )
 
     def python(self, code: str) -> str:
         return self.sh(f"python -c {shlex.quote('import django; django.setup()' + chr(10) + code)}")
@@ -217,10 +212,6 @@ class Site:
         return set(listed.split())
 
 
-def psql_url(url: str) -> str:
-    return f"{url}/postgres"
-
-
 def split_assignments(line: str) -> tuple[dict, list[str]]:
     """`A=1 B=2 cmd …` → ({A: 1, B: 2}, [cmd, …]); a `$(…)` value is run by the shell later."""
     line = re.sub(r"<([a-z]+) ([a-z]+)>", r"<\1_\2>", line)  # `<new key>`: one word
@@ -264,19 +255,15 @@ def parse_compose(words: list[str]) -> SimpleNamespace:
 
 @pytest.fixture
 def site(tmp_path):
-    reachable = shutil.which("psql") and subprocess.run(
-        ["psql", psql_url(POSTGRES), "-qc", "SELECT 1"], capture_output=True
-    )
-    if not reachable or reachable.returncode != 0 or shutil.which("pg_restore") is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"no PostgreSQL (server and client) at {POSTGRES}")
-        pytest.skip(f"no PostgreSQL (server and client) at {POSTGRES}")
-    site = Site(tmp_path)
-    try:
-        site.sh("python manage.py migrate --no-input -v0")
-        yield site
-    finally:
-        site.close()
+    if shutil.which("pg_restore") is None:
+        pytest.skip("the PostgreSQL client (pg_dump, pg_restore) is not installed")
+    with scratch_postgres("docs") as url:
+        site = Site(tmp_path, url)
+        try:
+            site.sh("python manage.py migrate --no-input -v0")
+            yield site
+        finally:
+            site.down()
 
 
 def logged_in(site, session: str) -> bool:
