@@ -248,7 +248,11 @@ SPECTACULAR_SETTINGS = {
 }
 
 # One shared cache for every app server when REDIS_URL (or CACHE_URL) names one; otherwise each
-# process keeps its own, which is right for a single server.
+# process keeps its own, which is right for a single worker only: the throttles and the pages'
+# copies are then per worker (docs/deployment.md, "What the workers share"). `check --deploy`
+# warns when WEB_CONCURRENCY (the workers scripts/serve starts, 3 unless set) is more than one
+# without it (tournaments/checks.py).
+WEB_CONCURRENCY = env_int("WEB_CONCURRENCY", 3)
 CACHE_URL = env_str("REDIS_URL") or env_str("CACHE_URL")
 CACHES = {
     "default": (

@@ -7,6 +7,7 @@ from django.views.i18n import JavaScriptCatalog, set_language
 from config.accounts import mail_required, new_arbiter
 from config.views import health, ready
 from tournaments.api import errors as api_errors
+from tournaments.auth_backends import password_checks_budgeted
 from tournaments.views.events import my_tournaments, new_tournament
 from tournaments.views.tokens import api_tokens
 
@@ -17,6 +18,12 @@ handler500 = api_errors.server_error
 urlpatterns = [
     path("healthz", health, name="health"),
     path("readyz", ready, name="ready"),
+    # Changing a password checks the old one: under the client's budget of password checks
+    # (tournaments/auth_backends.py), here and in the admin, like every login.
+    path(
+        "admin/password_change/",
+        admin.site.admin_view(password_checks_budgeted(admin.site.password_change)),
+    ),
     path("admin/", admin.site.urls),
     # The password reset exists only where mail can be sent (config/accounts.py).
     path(
@@ -28,6 +35,11 @@ urlpatterns = [
         "accounts/password_reset/done/",
         mail_required(auth_views.PasswordResetDoneView.as_view()),
         name="password_reset_done",
+    ),
+    path(
+        "accounts/password_change/",
+        password_checks_budgeted(auth_views.PasswordChangeView.as_view()),
+        name="password_change",
     ),
     path("accounts/arbiters/new/", new_arbiter, name="new_arbiter"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -11,7 +11,10 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
+from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -19,6 +22,39 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # The nginx the serving tests put in front, as docker-compose does.
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def require_nginx() -> None:
+    """Skip the calling test without nginx on this machine; in CI (which installs it), fail."""
+    if not os.path.exists(NGINX):
+        if os.environ.get("CI"):
+            pytest.fail("nginx is not installed")
+        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+
+
+# The PostgreSQL server the tests make scratch databases on (user postgres, trusted).
+POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
+
+
+@contextmanager
+def scratch_postgres(prefix: str):
+    """A new, empty database on the test PostgreSQL server: yields its URL, and drops it after.
+    Skips the test (fails it in CI) where there is no server or no psql."""
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    psql = ["psql", "-q", f"{POSTGRES_SERVER}/postgres", "-c"]
+    created = (
+        subprocess.run([*psql, f'CREATE DATABASE "{name}"'], capture_output=True)
+        if shutil.which("psql")
+        else None
+    )
+    if created is None or created.returncode != 0:
+        if os.environ.get("CI"):
+            pytest.fail(f"no PostgreSQL at {POSTGRES_SERVER}")
+        pytest.skip(f"no PostgreSQL at {POSTGRES_SERVER}")
+    try:
+        yield f"{POSTGRES_SERVER}/{name}"
+    finally:
+        subprocess.run([*psql, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'], check=False)
 
 
 def free_port() -> int:
@@ -33,6 +69,19 @@ def production_env(**extra) -> dict:
     env.update(DEBUG="0", SECRET_KEY="server-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
     env.update(extra)
     return env
+
+
+def run_django(script: str, timeout: float = 120, **env) -> subprocess.CompletedProcess:
+    """`script` run by a fresh Python under the production settings (config.settings) and `env`:
+    what a server's process would do, without a server. Its output is text."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=production_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
+    )
 
 
 def load_demo(env: dict) -> str:
@@ -52,23 +101,60 @@ def load_demo(env: dict) -> str:
     return issued.stdout.split()[-1]
 
 
-def serve(database_url: str, port: int, **extra) -> subprocess.Popen:
-    """Start scripts/serve with two workers on `port`; stop it with `stop`."""
+def serve(database_url: str, port: int, log: Path | None = None, **extra) -> subprocess.Popen:
+    """Start scripts/serve on `port`, with two workers unless `extra` sets WEB_CONCURRENCY (any
+    other variable of `extra` is set too); its output goes to the file `log`, if given. Stop it
+    with `stop`."""
+    settings = {"WEB_CONCURRENCY": "2", **extra}
     env = production_env(
-        DATABASE_URL=database_url,
-        BIND=f"127.0.0.1:{port}",
-        WEB_CONCURRENCY="2",
-        PYTHON=sys.executable,
-        **extra,
+        DATABASE_URL=database_url, BIND=f"127.0.0.1:{port}", PYTHON=sys.executable, **settings
     )
-    return subprocess.Popen(
-        ["sh", "scripts/serve"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the server's)
+    try:
+        return subprocess.Popen(
+            ["sh", "scripts/serve"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    finally:
+        if log:
+            output.close()  # the server keeps its own copy of the file
+
+
+@contextmanager
+def demo_served(folder: Path, log: Path | None = None, demo_password: str = "", **env):
+    """The demo in an SQLite database of `folder`, served by scripts/serve with sync workers as
+    compose runs them behind nginx (any variable of `env` set too, WEB_WORKER_CLASS included);
+    yields (port, database, token) once it answers, and stops it after."""
+    database = f"sqlite:///{folder / 'db.sqlite3'}"
+    demo = {"DEMO_PASSWORD": demo_password} if demo_password else {}
+    token = load_demo(production_env(DATABASE_URL=database, **demo))
+    port = free_port()
+    server = serve(database, port, log=log, **{"WEB_WORKER_CLASS": "sync", **env})
+    try:
+        wait_until_served(port, "/healthz")
+        yield SimpleNamespace(port=port, database=database, token=token)
+    finally:
+        stop(server)
+
+
+@contextmanager
+def nginx_in_front(app_port: int, folder: Path, ready: str | None = "/healthz", **options):
+    """`start_proxy` (its options too) for a `with`: yields nginx's port once a plain GET of
+    `ready` answers 200 through it (None: no wait, as for a proxy that sends plain HTTP to
+    HTTPS), and stops nginx after. Skips the test where nginx is missing."""
+    require_nginx()
+    folder.mkdir(parents=True, exist_ok=True)
+    port, proxy = start_proxy(app_port, folder, **options)
+    try:
+        if ready:
+            wait_until_served(port, ready)
+        yield port
+    finally:
+        stop(proxy)
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -99,21 +185,31 @@ def wait_until_served(port: int, path: str = "/healthz", seconds: float = 90) ->
 
 
 def start_proxy(
-    upstream_port: int, folder: Path, tls: tuple[int, Path, Path] | None = None
+    upstream_port: int,
+    folder: Path,
+    tls: tuple[int, Path, Path] | None = None,
+    outer_proxies: tuple[str, ...] = (),
 ) -> tuple[int, subprocess.Popen]:
     """nginx with the compose setup's own configuration (deploy/nginx.conf), its upstream pointed
     at 127.0.0.1:`upstream_port`, on a free loopback port. Returns (port, process); stop it with
     `stop`. Needs nginx on the PATH. With `tls` (port, certificate, key), nginx also ends HTTPS
-    on that port as deploy/tls/ sets it up."""
+    on that port as deploy/tls/ sets it up. `outer_proxies` are the addresses of a terminator in
+    front, listed as deploy/outer-proxies/ lists them. The access log is `folder`/access.log."""
     port = free_port()
     config = (ROOT / "deploy" / "nginx.conf").read_text()
     if tls:
         config = config.replace("/etc/nginx/tls/", f"{_tls_listener(folder, *tls)}/")
+    outer = folder / "outer-proxies"
+    outer.mkdir(exist_ok=True)
+    (outer / "terminator.conf").write_text(
+        "".join(f"set_real_ip_from {address};\n" for address in outer_proxies)
+    )
+    config = config.replace("/etc/nginx/outer-proxies/", f"{outer}/")
     config = config.replace("server web:8000;", f"server 127.0.0.1:{upstream_port};")
     page_cache = _page_cache()
     config = config.replace("/var/cache/nginx/pages", str(page_cache))
     config = config.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    config = config.replace("http {", "http {\n    access_log off;", 1)
+    config = config.replace("/var/log/nginx/access.log", str(folder / "access.log"))
     config = f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n" + config
     (folder / "nginx.conf").write_text(config)
     process = subprocess.Popen(

@@ -9,7 +9,10 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import pre_save
 
-        from tournaments import freshness
+        from tournaments import (
+            checks,  # noqa: F401  (registers the deployment checks)
+            freshness,
+        )
 
         freshness.connect()
         # Every save of a tournaments row (forms, API, imports, admin) stores names composed.

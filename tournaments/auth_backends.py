@@ -1,5 +1,7 @@
 """Login lockout (django-axes) and a per-client budget of password checks, for every way a
-password reaches Django: the login page and the admin (the API takes tokens, never passwords).
+password reaches Django: the login page and the admin's through `authenticate`, the old password
+of a password change (the account's page and the admin's) through `password_checks_budgeted`.
+The API takes tokens, never passwords.
 
 Hashing a password costs a worker a large fraction of a second on purpose; a client that sends
 many (every username of a list, or one after another) would keep every worker hashing. So each
@@ -8,11 +10,14 @@ that it is refused before anything is hashed, and told when to come back.
 """
 
 import time
+from functools import wraps
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+
+from tournaments.views.refusals import login_refused
 
 WINDOW_SECONDS = 60
 
@@ -52,3 +57,20 @@ class LockoutBackend(AxesStandaloneBackend):
             request.axes_locked_out = True
             raise PermissionDenied
         return super().authenticate(request, username, password, **kwargs)
+
+
+def password_checks_budgeted(view):
+    """Wrap a view whose POST checks a password outside `authenticate` (a password change asks
+    for the old one): each POST counts as one check of the client's budget, and past it the view
+    answers the login's 429 before its form hashes anything."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if request.method == "POST":
+            wait = password_check_wait(request)
+            if wait:
+                request.password_checks_wait = wait
+                return login_refused(request)
+        return view(request, *args, **kwargs)
+
+    return wrapped

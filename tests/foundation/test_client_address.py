@@ -7,7 +7,6 @@ addresses (127.0.0.2, 127.0.0.3, …), so nginx sees each one as a different cli
 
 import base64
 import http.client
-import os
 import re
 import statistics
 import subprocess
@@ -20,15 +19,11 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
-    NGINX,
     ROOT,
-    free_port,
-    load_demo,
+    demo_served,
+    nginx_in_front,
     production_env,
-    serve,
-    start_proxy,
-    stop,
-    wait_until_served,
+    require_nginx,
 )
 
 DEMO_PASSWORD = "proxy-address-password"
@@ -39,28 +34,18 @@ ANON_READ_RATE = "8/minute"
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory):
-    if not os.path.exists(NGINX):
-        if os.environ.get("CI"):  # .ci/run installs it
-            pytest.fail("nginx is not installed")
-        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    require_nginx()
     folder = tmp_path_factory.mktemp("addresses")
-    database = f"sqlite:///{folder / 'db.sqlite3'}"
-    load_demo(production_env(DATABASE_URL=database, DEMO_PASSWORD=DEMO_PASSWORD))
-    app_port = free_port()
-    server = serve(
-        database,
-        app_port,
-        WEB_WORKER_CLASS="sync",
-        TRUSTED_PROXIES="127.0.0.1",
-        API_ANON_READ_RATE=ANON_READ_RATE,
-    )
-    proxy_port, proxy = start_proxy(app_port, folder)
-    try:
-        wait_until_served(proxy_port, "/")
-        yield SimpleNamespace(port=proxy_port, database=database)
-    finally:
-        stop(proxy)
-        stop(server)
+    with (
+        demo_served(
+            folder,
+            demo_password=DEMO_PASSWORD,
+            TRUSTED_PROXIES="127.0.0.1",
+            API_ANON_READ_RATE=ANON_READ_RATE,
+        ) as app,
+        nginx_in_front(app.port, folder, ready="/") as port,
+    ):
+        yield SimpleNamespace(port=port, database=app.database)
 
 
 def request(hall, source, method, path, body=None, headers=None, timeout=30):

@@ -215,3 +215,28 @@ def test_posts_a_result_with_a_token_and_gets_typed_errors(oware_client, anonymo
         "demo", client=anonymous, player=game.south.id, limit=500
     )
     assert {g.round_ for g in mine.results} == {1, 2, 3, 4, 5}
+
+
+def test_edits_a_player_naming_the_tournament_revision(oware_client, anonymous, arbiter):
+    models = oware_client.models
+    read = api_module(oware_client, "tournaments", "tournaments_retrieve")
+    revision = read.sync("demo", client=arbiter).revision
+    players = api_module(oware_client, "players", "tournaments_players_list").sync(
+        "demo", "men", client=anonymous, limit=500
+    )
+    player = players.results[0]
+    edit = api_module(oware_client, "players", "tournaments_players_partial_update")
+    # The same rating: the write goes through and raises the revision, the standings stay.
+    body = models.PatchedPlayerWriteRequest(rating=player.rating, expected_version=revision)
+    saved = edit.sync_detailed("demo", "men", player.id, client=arbiter, body=body)
+    assert saved.status_code == 200, saved.content
+    assert read.sync("demo", client=arbiter).revision > revision
+
+    stale = edit.sync_detailed("demo", "men", player.id, client=arbiter, body=body)
+    assert stale.status_code == 409
+    assert isinstance(stale.parsed, models.Error) and stale.parsed.code == "tournament_changed"
+    missing = edit.sync_detailed(
+        "demo", "men", player.id, client=arbiter, body=models.PatchedPlayerWriteRequest()
+    )
+    assert missing.status_code == 428
+    assert isinstance(missing.parsed, models.Error) and missing.parsed.code == "version_required"

@@ -15,14 +15,10 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
-    NGINX,
+    demo_served,
     free_port,
-    load_demo,
-    production_env,
-    serve,
-    start_proxy,
-    stop,
-    wait_until_served,
+    nginx_in_front,
+    require_nginx,
 )
 
 # These start servers on databases of their own, so the suite's database changes nothing: the
@@ -54,10 +50,7 @@ def get(url: str, headers: dict | None = None) -> SimpleNamespace:
 
 @pytest.fixture(scope="module")
 def https(tmp_path_factory):
-    if not os.path.exists(NGINX):
-        if os.environ.get("CI"):  # .ci/run installs it
-            pytest.fail("nginx is not installed")
-        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    require_nginx()
     folder = tmp_path_factory.mktemp("https")
     certificate, key = folder / "certificate.pem", folder / "key.pem"
     subprocess.run(
@@ -66,29 +59,18 @@ def https(tmp_path_factory):
         check=True,
         capture_output=True,
     )
-    database = f"sqlite:///{folder / 'db.sqlite3'}"
-    load_demo(production_env(DATABASE_URL=database))
-    app_port = free_port()
-    server = serve(
-        database,
-        app_port,
-        WEB_WORKER_CLASS="sync",
-        SECURE_PROXY_SSL="1",
-        SECURE_SSL_REDIRECT="1",
-        SECURE_COOKIES="1",
-    )
-    (folder / "outer").mkdir()
-    (folder / "own").mkdir()
-    plain_port, plain = start_proxy(app_port, folder / "outer")
     tls_port = free_port()
-    own_port, own = start_proxy(app_port, folder / "own", tls=(tls_port, certificate, key))
-    try:
-        wait_until_served(app_port, "/healthz")
+    with (
+        demo_served(
+            folder, SECURE_PROXY_SSL="1", SECURE_SSL_REDIRECT="1", SECURE_COOKIES="1"
+        ) as app,
+        # An outer terminator's nginx (plain HTTP in), and nginx ending TLS itself.
+        nginx_in_front(app.port, folder / "outer") as plain_port,
+        nginx_in_front(
+            app.port, folder / "own", ready=None, tls=(tls_port, certificate, key)
+        ) as own_port,
+    ):
         yield SimpleNamespace(plain=plain_port, own=own_port, tls=tls_port)
-    finally:
-        stop(own)
-        stop(plain)
-        stop(server)
 
 
 def test_behind_an_outer_terminator_pages_are_served_not_redirected_to_themselves(https):

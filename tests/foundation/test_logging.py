@@ -2,10 +2,8 @@
 client, so an operator can follow one phone's request through the log."""
 
 import re
-import subprocess
-import sys
 
-from tests.servers import ROOT, production_env
+from tests.servers import run_django
 
 SCRIPT = """
 import django, logging
@@ -19,17 +17,8 @@ logging.getLogger("oware.outside").warning("no request here")
 
 
 def test_log_lines_carry_the_time_the_level_the_request_id_and_the_client(tmp_path):
-    run = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=production_env(
-            DJANGO_SETTINGS_MODULE="config.settings",
-            ALLOWED_HOSTS="testserver",
-            DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        ),
+    run = run_django(
+        SCRIPT, ALLOWED_HOSTS="testserver", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}"
     )
     assert run.returncode == 0, run.stderr
     assert "answered 404 abc-123" in run.stdout
@@ -47,12 +36,5 @@ def test_a_request_id_that_is_not_a_plain_token_is_replaced(tmp_path):
         "import django; django.setup(); from django.test import Client; "
         "print(Client().get('/healthz', headers={'X-Request-ID': 'x\\\\ny y'})['X-Request-ID'])"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=production_env(DJANGO_SETTINGS_MODULE="config.settings", ALLOWED_HOSTS="testserver"),
-    )
+    run = run_django(script, ALLOWED_HOSTS="testserver")
     assert re.fullmatch(r"[0-9a-f]{32}", run.stdout.strip()), run.stdout + run.stderr

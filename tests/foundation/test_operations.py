@@ -3,22 +3,16 @@
 import subprocess
 import sys
 
-from tests.servers import ROOT, production_env
+from tests.servers import ROOT, production_env, run_django
 
 
 def signed_with(key: str) -> str:
     script = (
         "import sys; from django.core import signing; print(signing.dumps('kept', key=sys.argv[1]))"
     )
-    env = production_env(DJANGO_SETTINGS_MODULE="config.settings")
-    return subprocess.run(
-        [sys.executable, "-c", script, key],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    run = run_django(f"import sys; sys.argv[1:] = [{key!r}]\n{script}")
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
 
 
 def read_with(value: str, **keys) -> str:
@@ -27,15 +21,9 @@ def read_with(value: str, **keys) -> str:
         "try:\n    print(signing.loads(sys.argv[1]))\n"
         "except signing.BadSignature:\n    print('refused')"
     )
-    env = production_env(DJANGO_SETTINGS_MODULE="config.settings", **keys)
-    return subprocess.run(
-        [sys.executable, "-c", script, value],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    run = run_django(f"import sys; sys.argv[1:] = [{value!r}]\n{script}", **keys)
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
 
 
 def test_a_rotated_secret_key_still_reads_what_the_old_one_signed_while_it_is_a_fallback():
@@ -43,3 +31,25 @@ def test_a_rotated_secret_key_still_reads_what_the_old_one_signed_while_it_is_a_
     value = signed_with(old)
     assert read_with(value, SECRET_KEY=new, SECRET_KEY_FALLBACKS=old) == "kept"
     assert read_with(value, SECRET_KEY=new) == "refused"
+
+
+def check_deploy(**env) -> str:
+    """`manage.py check --deploy` under the production settings and `env`: what it printed."""
+    checked = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=production_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
+        capture_output=True,
+        text=True,
+    )
+    return checked.stdout + checked.stderr
+
+
+def test_check_deploy_warns_of_several_workers_without_a_shared_cache():
+    # scripts/serve starts three workers unless told otherwise.
+    assert "config.W001" in check_deploy(REDIS_URL="", CACHE_URL="")
+    assert "config.W001" in check_deploy(WEB_CONCURRENCY="4", REDIS_URL="", CACHE_URL="")
+    assert "config.W001" not in check_deploy(WEB_CONCURRENCY="1", REDIS_URL="", CACHE_URL="")
+    shared = check_deploy(WEB_CONCURRENCY="4", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert "System check identified" in shared or "no issues" in shared
+    assert "config.W001" not in shared

@@ -8,7 +8,6 @@ API clients with credentials always reach the application.
 
 import base64
 import json
-import os
 import time
 import urllib.error
 import urllib.parse
@@ -19,14 +18,9 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
-    NGINX,
-    free_port,
-    load_demo,
-    production_env,
-    serve,
-    start_proxy,
-    stop,
-    wait_until_served,
+    demo_served,
+    nginx_in_front,
+    require_nginx,
 )
 
 DEMO_PASSWORD = "proxy-test-password"
@@ -37,25 +31,16 @@ SEEN_WITHIN = 10.0
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory):
-    if not os.path.exists(NGINX):
-        if os.environ.get("CI"):  # .ci/run installs it
-            pytest.fail("nginx is not installed")
-        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    require_nginx()
     folder = tmp_path_factory.mktemp("proxied")
-    database = f"sqlite:///{folder / 'db.sqlite3'}"
-    token = load_demo(production_env(DATABASE_URL=database, DEMO_PASSWORD=DEMO_PASSWORD))
-    app_port = free_port()
-    server = serve(database, app_port, WEB_WORKER_CLASS="sync")
-    proxy_port, proxy = start_proxy(app_port, folder)
-    try:
-        wait_until_served(proxy_port, "/")
-        rounds = read(proxy_port, "/api/tournaments/demo/men/rounds/").json()
+    with (
+        demo_served(folder, demo_password=DEMO_PASSWORD) as app,
+        nginx_in_front(app.port, folder, ready="/") as port,
+    ):
+        rounds = read(port, "/api/tournaments/demo/men/rounds/").json()
         rounds = rounds.get("results", rounds) if isinstance(rounds, dict) else rounds
         last = max(r["number"] for r in rounds if r["status"] != "draft")
-        yield SimpleNamespace(port=proxy_port, token=token, round=last)
-    finally:
-        stop(proxy)
-        stop(server)
+        yield SimpleNamespace(port=port, token=app.token, round=last)
 
 
 class Answer(SimpleNamespace):

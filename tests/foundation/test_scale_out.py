@@ -5,8 +5,6 @@ and a result saved through one is on the other's pages within the documented tim
 import json
 import os
 import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -18,6 +16,8 @@ from tests.servers import (
     free_port,
     load_demo,
     production_env,
+    run_django,
+    scratch_postgres,
     serve,
     stop,
     wait_until_served,
@@ -56,16 +56,7 @@ def readiness(**settings) -> tuple[int, str]:
         "answer = Client().get('/readyz'); print(answer.status_code); "
         "print(answer.content.decode())"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=production_env(
-            DJANGO_SETTINGS_MODULE="config.settings", ALLOWED_HOSTS="testserver", **settings
-        ),
-    )
+    run = run_django(script, ALLOWED_HOSTS="testserver", **settings)
     assert run.returncode == 0, run.stderr
     status, body = run.stdout.split("\n", 1)
     return int(status), body
@@ -111,14 +102,8 @@ def empty_postgres():
     if not ON_POSTGRES:
         pytest.skip("run in the PostgreSQL pass (DATABASE_URL=postgres://…)")
     needs(POSTGRES, "PostgreSQL")
-    name = f"oware_scale_{os.getpid()}"
-    psql = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-c"]
-    subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name}"], check=True, capture_output=True)
-    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, capture_output=True)
-    try:
-        yield f"postgres://postgres@127.0.0.1:5432/{name}"
-    finally:
-        subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+    with scratch_postgres("oware_scale") as url:
+        yield url
 
 
 def test_two_servers_started_at_once_on_an_empty_database_both_come_up(empty_postgres):

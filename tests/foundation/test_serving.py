@@ -15,13 +15,13 @@ import urllib.request
 import pytest
 
 from tests.servers import (
-    NGINX,
     ROOT,
     fetch,
     free_port,
+    nginx_in_front,
     production_env,
+    require_nginx,
     serve,
-    start_proxy,
     stop,
     wait_until_served,
 )
@@ -114,6 +114,9 @@ def test_the_deployment_check_is_clean_with_the_documented_https_settings():
             SECURE_HSTS_INCLUDE_SUBDOMAINS="1",
             SECURE_HSTS_PRELOAD="1",
             SECURE_PROXY_SSL="1",
+            # Several workers share one cache (docs/deployment.md, "What the workers share"); the
+            # check does not connect to it.
+            REDIS_URL="redis://127.0.0.1:6379/0",
         ),
     )
     assert run.returncode == 0, run.stdout + run.stderr
@@ -182,20 +185,15 @@ def test_behind_the_compose_proxy_sync_workers_are_not_stalled_by_half_sent_bodi
     """docker-compose's start: nginx (deploy/nginx.conf) in front of plain sync workers. Alone,
     each half-sent body would hold a sync worker until the timeout; nginx reads bodies whole
     before passing them on, so the two workers stay free for everyone else."""
-    if not os.path.exists(NGINX):
-        if os.environ.get("CI"):  # .ci/run installs it
-            pytest.fail("nginx is not installed")
-        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    require_nginx()
     app_port = free_port()
     server = serve(f"sqlite:///{tmp_path / 'db.sqlite3'}", app_port, WEB_WORKER_CLASS="sync")
-    proxy_port, proxy = start_proxy(app_port, tmp_path)
     try:
-        wait_until_served(proxy_port, "/")
-        stalled = [half_sent_request(proxy_port, "/accounts/login/") for _ in range(6)]
-        # Straight to the workers this read would wait for REQUEST_TIMEOUT (30 s) and time out.
-        assert fetch(proxy_port, "/", timeout=10)[0] == 200
-        for client in stalled:
-            client.close()
+        with nginx_in_front(app_port, tmp_path, ready="/") as proxy_port:
+            stalled = [half_sent_request(proxy_port, "/accounts/login/") for _ in range(6)]
+            # Straight to the workers this read would wait for REQUEST_TIMEOUT (30 s): timed out.
+            assert fetch(proxy_port, "/", timeout=10)[0] == 200
+            for client in stalled:
+                client.close()
     finally:
-        stop(proxy)
         stop(server)

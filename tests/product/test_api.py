@@ -4,6 +4,7 @@ import pytest
 import yaml
 from rest_framework.test import APIClient
 
+from tests.writes import if_match
 from tournaments.models import Result, Round
 from tournaments.services.rounds import pair_next_round, publish_round
 from tournaments.trf import parse
@@ -125,10 +126,10 @@ def test_results_need_an_arbiter_of_the_tournament(api, charlie, game):
 
 
 def test_an_arbiter_pairs_the_next_round(alice_api, api, charlie, section, players):
-    response = alice_api.post("/api/tournaments/accra/men/pair/")
+    response = alice_api.post("/api/tournaments/accra/men/pair/", **if_match(alice_api, "accra"))
     assert response.status_code == 201
     assert response.json()["status"] == "draft" and len(response.json()["pairings"]) == 3
-    again = alice_api.post("/api/tournaments/accra/men/pair/")
+    again = alice_api.post("/api/tournaments/accra/men/pair/", **if_match(alice_api, "accra"))
     assert again.status_code == 409 and again.json()["code"] == "round_exists"
     api.force_authenticate(charlie)
     assert api.post("/api/tournaments/accra/men/pair/").status_code == 403

@@ -8,6 +8,7 @@ from django.test import override_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.writes import if_match
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -42,11 +43,12 @@ def test_a_script_pairs_a_round_with_its_token(alice, section, players):
     token = Token.objects.create(user=alice)
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    response = api.post("/api/tournaments/accra/men/pair/")
+    version = if_match(api, "accra")
+    response = api.post("/api/tournaments/accra/men/pair/", **version)
     assert response.status_code == 201
     assert Round.objects.filter(section=section, number=1).exists()
     token.delete()
-    assert api.post("/api/tournaments/accra/men/pair/").status_code == 401
+    assert api.post("/api/tournaments/accra/men/pair/", **version).status_code == 401
 
 
 def _with_low_rates():
@@ -73,7 +75,10 @@ def test_writes_are_throttled_per_user_and_reads_of_a_user_are_not(alice, sectio
     api = APIClient()
     api.force_authenticate(alice)
     with _with_low_rates():
-        writes = [api.post("/api/tournaments/accra/men/pair/").status_code for _ in range(3)]
+        writes = [
+            api.post("/api/tournaments/accra/men/pair/", **if_match(api, "accra")).status_code
+            for _ in range(3)
+        ]
         reads = [api.get("/api/tournaments/").status_code for _ in range(5)]
     assert writes == [201, 409, 429]
     assert reads == [200] * 5

@@ -6,6 +6,7 @@ import yaml
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
+from tests.writes import if_match
 from tournaments.api.errors import server_error
 from tournaments.models import Result
 from tournaments.services.errors import ServiceError
@@ -90,7 +91,7 @@ def test_right_credentials_without_the_right_to_write_answer_403_forbidden(api, 
 
 def test_a_state_conflict_answers_409(api, alice, game):
     api.force_authenticate(alice)
-    response = api.post("/api/tournaments/accra/men/rounds/1/publish/")
+    response = api.post("/api/tournaments/accra/men/rounds/1/publish/", **if_match(api, "accra"))
     assert response.status_code == 409
     assert response.json()["code"] == "round_published"
 
@@ -158,6 +159,11 @@ def test_every_operation_has_a_summary_and_documents_its_errors(schema):
             if method != "get":
                 for code in ("401", "403", "409"):
                     assert code in operation["responses"], (method, path, code)
+            if method != "get" and not path.endswith("/tournaments/import/"):
+                # Every write names the version it changes (tournaments/api/versions.py).
+                assert "428" in operation["responses"], (method, path)
+                headers = [p["name"] for p in operation["parameters"] if p["in"] == "header"]
+                assert headers == ["If-Match"], (method, path)
             error = operation["responses"]["404"]["content"]["application/json"]["schema"]
             assert error == {"$ref": "#/components/schemas/Error"}
 

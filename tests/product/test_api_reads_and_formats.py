@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from games.oware.notation import replay_record
 from games.oware.ogn import read_ogn
+from tests.writes import if_match, revision
 from tournaments.models import Player, Round
 from tournaments.services.results import ResultEntry, record_result
 
@@ -165,31 +166,39 @@ def test_an_arbiter_registers_and_edits_a_player(api, alice, tournament, section
         "/api/tournaments/accra/men/players/",
         {"name": "Ama", "sex": "w", "rating": 1800, "team": "GHA"},
         format="json",
+        **if_match(api, "accra"),
     )
     assert created.status_code == 201, created.json()
     assert created.json()["team"] == "GHA" and created.json()["pairing_number"] == 1
     edited = api.patch(
         f"/api/tournaments/accra/men/players/{created.json()['id']}/",
-        {"rating": 1900, "team": None},
+        {"rating": 1900, "team": None, "expected_version": revision(api, "accra")},
         format="json",
     )
     assert edited.status_code == 200, edited.json()
     assert (edited.json()["rating"], edited.json()["team"]) == (1900, None)
     unknown = api.post(
-        "/api/tournaments/accra/men/players/", {"name": "X", "sex": "m", "team": "ZZZ"}
+        "/api/tournaments/accra/men/players/",
+        {"name": "X", "sex": "m", "team": "ZZZ"},
+        **if_match(api, "accra"),
     )
     assert unknown.status_code == 400 and unknown.json()["field"] == "team"
 
 
 def test_an_arbiter_publishes_a_round_and_deletes_a_draft(api, alice, section, players):
     api.force_authenticate(alice)
-    assert api.post("/api/tournaments/accra/men/pair/").status_code == 201
-    assert api.delete("/api/tournaments/accra/men/rounds/1/").status_code == 204
+    assert api.post("/api/tournaments/accra/men/pair/", **if_match(api, "accra")).status_code == 201
+    deleted = api.delete("/api/tournaments/accra/men/rounds/1/", **if_match(api, "accra"))
+    assert deleted.status_code == 204
     assert not Round.objects.exists()
-    api.post("/api/tournaments/accra/men/pair/")
-    published = api.post("/api/tournaments/accra/men/rounds/1/publish/")
+    api.post("/api/tournaments/accra/men/pair/", **if_match(api, "accra"))
+    published = api.post(
+        "/api/tournaments/accra/men/rounds/1/publish/",
+        {"expected_version": revision(api, "accra")},
+        format="json",
+    )
     assert published.status_code == 200 and published.json()["status"] == "published"
-    refused = api.delete("/api/tournaments/accra/men/rounds/1/")
+    refused = api.delete("/api/tournaments/accra/men/rounds/1/", **if_match(api, "accra"))
     assert refused.status_code == 409 and refused.json()["code"] == "round_published"
 
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from rest_framework.test import APIClient
 
+from tests.writes import if_match
 from tournaments.models import Player, RequestedBye, Round
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
@@ -104,7 +105,7 @@ def test_the_arbiter_who_pairs_a_round_reads_the_explanations(api, alice, sectio
     for number, name in enumerate(["Ama", "Kofi", "Yaw", "Afi"], start=1):
         make_player(name, number, rating=2000 - number)
     api.force_authenticate(alice)
-    response = api.post("/api/v1/tournaments/accra/men/pair/")
+    response = api.post("/api/v1/tournaments/accra/men/pair/", **if_match(api, "accra"))
     assert response.status_code == 201
     assert all(board["explanation"] for board in response.json()["pairings"])
 

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from games.oware.errors import MESSAGES as RECORD_MESSAGES
 from games.oware.outcome import ENTRY_MESSAGES
+from tests.writes import if_match
 from tournaments.api.errors import api_exception_handler
 from tournaments.models import Player, Round
 from tournaments.pairing.errors import REASONS
@@ -82,7 +83,10 @@ def test_joining_a_paired_round_robin_answers_409(alice_api, section, tournament
         make_player(name, number)
     pair_next_round(section, by=tournament.arbiters.get())
     response = alice_api.post(
-        "/api/tournaments/accra/men/players/", {"name": "Late", "sex": "m"}, format="json"
+        "/api/tournaments/accra/men/players/",
+        {"name": "Late", "sex": "m"},
+        format="json",
+        **if_match(alice_api, "accra"),
     )
     assert response.status_code == 409
     assert response.json()["code"] == "schedule_fixed"
@@ -97,7 +101,9 @@ def test_a_round_deleted_meanwhile_answers_409(alice_api, section, players, alic
         Round.objects.filter(section=section).delete()
 
     monkeypatch.setattr(rounds, "require_arbiter", allowed_then_deleted_by_another_request)
-    response = alice_api.delete("/api/tournaments/accra/men/rounds/1/")
+    response = alice_api.delete(
+        "/api/tournaments/accra/men/rounds/1/", **if_match(alice_api, "accra")
+    )
     assert response.status_code == 409
     assert response.json()["code"] == "round_gone"
 
@@ -106,9 +112,10 @@ def test_a_row_written_meanwhile_answers_409(alice_api, section, monkeypatch):
     def written_meanwhile(*args, **kwargs):
         raise IntegrityError("UNIQUE constraint failed")
 
+    version = if_match(alice_api, "accra")
     monkeypatch.setattr(Player, "save", written_meanwhile)
     response = alice_api.post(
-        "/api/tournaments/accra/men/players/", {"name": "Ama", "sex": "m"}, format="json"
+        "/api/tournaments/accra/men/players/", {"name": "Ama", "sex": "m"}, format="json", **version
     )
     assert response.status_code == 409
     assert response.json()["code"] == "conflict"

@@ -23,6 +23,7 @@ from games.oware.clock import clock_text
 from games.oware.notation import write_record
 from games.oware.ogn import write_ogn
 from games.oware.replay import replay
+from tests.writes import if_match
 from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
@@ -155,7 +156,12 @@ def by_trf_import(alice, board, entry: ResultEntry):
 
     def enter() -> Pairing:
         body = {"name": "Open", "trf": text}
-        answer = api.post("/api/tournaments/accra/sections/import-trf/", body, format="json")
+        answer = api.post(
+            "/api/tournaments/accra/sections/import-trf/",
+            body,
+            format="json",
+            **if_match(api, "accra"),
+        )
         assert answer.status_code == 201, answer.json()
         return Pairing.objects.get(round__section__slug="open", round__number=1, board=1)
 

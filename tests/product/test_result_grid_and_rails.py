@@ -7,9 +7,9 @@ import pytest
 
 from tournaments.models import Result, ResultChange, Round
 from tournaments.services.errors import ServiceError
-from tournaments.services.result_versions import current_version
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import unpublish_round
+from tournaments.services.versions import current_version
 
 pytestmark = pytest.mark.django_db
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.writes import if_match, revision
 from tournaments.models import Result, Round, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import pair_next_round
@@ -108,11 +109,20 @@ def test_an_arbiter_imports_a_trf_section_over_the_api(event, alice, charlie):
     api.force_authenticate(charlie)
     assert api.post("/api/tournaments/imported/sections/import-trf/", body).status_code == 403
     api.force_authenticate(alice)
-    created = api.post("/api/tournaments/imported/sections/import-trf/", body, format="json")
+    created = api.post(
+        "/api/tournaments/imported/sections/import-trf/",
+        {**body, "expected_version": revision(api, "imported")},
+        format="json",
+    )
     assert created.status_code == 201 and created.json() == {
         "slug": "open",
         "name": "Open",
         "pairing_system": "dutch",
     }
-    again = api.post("/api/tournaments/imported/sections/import-trf/", body, format="json")
+    again = api.post(
+        "/api/tournaments/imported/sections/import-trf/",
+        body,
+        format="json",
+        **if_match(api, "imported"),
+    )
     assert again.status_code == 400 and again.json()["field"] == "name"

@@ -19,9 +19,9 @@ from tournaments.models import (
 )
 from tournaments.services import registration
 from tournaments.services.errors import ServiceError
-from tournaments.services.result_versions import current_version
 from tournaments.services.results import ResultEntry, clear_result, record_result
 from tournaments.services.rounds import pair_again, pair_next_round, take_back_round
+from tournaments.services.versions import current_version
 
 from .conftest import played_game, record_of
 

@@ -6,6 +6,7 @@ import base64
 import pytest
 from axes.helpers import get_client_ip_address
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import HttpResponse
 from django.test import RequestFactory, override_settings
 
@@ -119,3 +120,43 @@ def test_the_api_takes_no_password(client, django_user_model):
     refused = client.post("/api/tournaments/import/", {}, HTTP_AUTHORIZATION=f"Basic {basic}")
     assert refused.status_code == 401
     assert refused["WWW-Authenticate"].startswith("Token")
+
+
+@pytest.mark.django_db
+@override_settings(PASSWORD_CHECKS_PER_MINUTE=3)
+@pytest.mark.parametrize("url", ["/accounts/password_change/", "/admin/password_change/"])
+def test_old_passwords_past_the_budget_are_refused_before_hashing(
+    client, django_user_model, monkeypatch, url
+):
+    user = django_user_model.objects.create_user(
+        "chief", password="right-password-1", is_staff=True
+    )
+    client.force_login(user)
+    checked = []
+    real = AbstractBaseUser.check_password
+
+    def counting(self, raw_password):
+        checked.append(raw_password)
+        return real(self, raw_password)
+
+    monkeypatch.setattr(AbstractBaseUser, "check_password", counting)
+    wrong = {"new_password1": "a-new-long-password-5", "new_password2": "a-new-long-password-5"}
+    for n in range(3):
+        page = client.post(url, {**wrong, "old_password": f"guess{n}"}, REMOTE_ADDR="10.0.0.7")
+        assert page.status_code == 200  # the form again, with its error
+    refused = client.post(url, {**wrong, "old_password": "guess9"}, REMOTE_ADDR="10.0.0.7")
+    assert refused.status_code == 429
+    assert 0 < int(refused["Retry-After"]) <= 61
+    assert checked == ["guess0", "guess1", "guess2"]
+    # The budget is the login's: that client's login is refused too, before hashing.
+    client.logout()
+    login = client.post(
+        "/accounts/login/", {"username": "chief", "password": "x"}, REMOTE_ADDR="10.0.0.7"
+    )
+    assert login.status_code == 429
+    assert checked == ["guess0", "guess1", "guess2"]
+    # Another client still has its own budget.
+    client.force_login(user)
+    other = client.post(url, {**wrong, "old_password": "guess9"}, REMOTE_ADDR="10.0.0.8")
+    assert other.status_code == 200
+    assert checked[-1] == "guess9"

@@ -3,9 +3,6 @@ scratch PostgreSQL database that is made unreachable, never the machine's server
 anonymous pages are served from their last copy, marked as such; everything else answers 503
 with Retry-After; a held table lock costs a request a few seconds, not thirty."""
 
-import os
-import signal
-import subprocess
 import sys
 import time
 import uuid
@@ -13,7 +10,15 @@ import uuid
 import psycopg
 import pytest
 
-from tests.servers import ROOT, fetch, free_port, load_demo, production_env, wait_until_served
+from tests.servers import (
+    fetch,
+    free_port,
+    load_demo,
+    production_env,
+    serve,
+    stop,
+    wait_until_served,
+)
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs PostgreSQL and gunicorn")
 
@@ -55,30 +60,20 @@ def server(scratch):
     """One worker, so that the page it served last is the copy it keeps."""
     name, url = scratch
     port = free_port()
-    env = production_env(
-        DATABASE_URL=url,
-        BIND=f"127.0.0.1:{port}",
+    process = serve(
+        url,
+        port,
         WEB_CONCURRENCY="1",
-        PYTHON=sys.executable,
         DATABASE_LOCK_TIMEOUT_MS="1000",
         DATABASE_STATEMENT_TIMEOUT_MS="3000",
         DATABASE_CONNECT_TIMEOUT="2",
-    )
-    process = subprocess.Popen(
-        ["sh", "scripts/serve"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
     )
     try:
         wait_until_served(port)
         yield name, port
     finally:
         admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
+        stop(process)
 
 
 def answer(port, path, **headers):

@@ -3,18 +3,14 @@ that send their headers or their body a byte at a time are dropped once the requ
 arrived in time, and meanwhile other clients keep their usual latency. Everything runs on
 loopback and stops itself."""
 
-import os
-import signal
 import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 
 import pytest
 
-from tests.servers import ROOT, free_port, production_env, wait_until_served
+from tests.servers import free_port, serve, stop, wait_until_served
 
 SLOW = 12  # more slow connections than the server has threads
 READ_TIMEOUT = 2
@@ -24,28 +20,18 @@ READ_TIMEOUT = 2
 def server(tmp_path_factory):
     database = tmp_path_factory.mktemp("slow") / "db.sqlite3"
     port = free_port()
-    env = production_env(
-        DATABASE_URL=f"sqlite:///{database}",
-        BIND=f"127.0.0.1:{port}",
+    process = serve(
+        f"sqlite:///{database}",
+        port,
         WEB_CONCURRENCY="1",
         WEB_THREADS="4",
         REQUEST_READ_TIMEOUT=str(READ_TIMEOUT),
-        PYTHON=sys.executable,
-    )
-    process = subprocess.Popen(
-        ["sh", "scripts/serve"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
     )
     try:
         wait_until_served(port)
         yield port
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
+        stop(process)
 
 
 def dribble(port: int, head: bytes, tail: bytes, stop: threading.Event, dropped: list) -> None:

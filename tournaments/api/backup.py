@@ -11,7 +11,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.serializers import SectionSerializer, TournamentSerializer
+from tournaments.api.serializers import (
+    TOURNAMENT_REVISION,
+    SectionSerializer,
+    TournamentSerializer,
+    expected_version_field,
+)
+from tournaments.api.versions import tournament_write
 from tournaments.models import Tournament
 from tournaments.services.backup import (
     FORMAT,
@@ -69,10 +75,13 @@ class TrfSectionImportSerializer(serializers.Serializer):
     trf = serializers.CharField(
         max_length=2_000_000, help_text="The TRF file's text, with the rounds played so far."
     )
+    expected_version = expected_version_field(TOURNAMENT_REVISION)
 
 
 class ImportTrfSection(APIView):
     """Add a section with its history from a TRF file (arbiters of the tournament)."""
+
+    written_version = "tournament"
 
     @extend_schema(request=TrfSectionImportSerializer, responses={201: SectionSerializer})
     def post(self, request, slug):
@@ -80,7 +89,7 @@ class ImportTrfSection(APIView):
         require_arbiter(tournament, request.user)
         data = TrfSectionImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        section = import_trf_section(
-            tournament, data.validated_data["name"], data.validated_data["trf"], by=request.user
-        )
+        fields = data.validated_data
+        with tournament_write(request, tournament, fields.get("expected_version")):
+            section = import_trf_section(tournament, fields["name"], fields["trf"], by=request.user)
         return Response(SectionSerializer(section).data, status=status.HTTP_201_CREATED)

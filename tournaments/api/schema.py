@@ -2,15 +2,17 @@
 
 Every operation gets a summary (the first line of its docstring) and the error responses it can
 give, all in the one error shape: 400 and 404 everywhere, 429 when throttled, 500 as the last
-resort; 401, 403 and 409 on writes, which need an arbiter's credentials.
+resort; 401, 403 and 409 on writes, which need an arbiter's credentials; on a write that names
+the version it changes (tournaments/api/versions.py), the If-Match header and 428.
 """
 
 import re
 
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
 from tournaments.api.serializers import ErrorSerializer
+from tournaments.api.versions import IF_MATCH_HELP
 from tournaments.services.game_files import OGN_MEDIA_TYPE
 
 READ_ERRORS = {
@@ -24,8 +26,11 @@ HTTP_SERVER_ERRORS = {"414": "The address (with its query) is longer than the se
 WRITE_ERRORS = {
     "401": "No credentials, or wrong ones (the WWW-Authenticate header says which scheme).",
     "403": "The credentials are right but not those of an arbiter of this tournament.",
-    "409": "The tournament's state does not allow it now (for example, round already paired).",
+    "409": "The tournament's state does not allow it now (for example, round already paired), "
+    "or what the write changes changed since the version it sent.",
 }
+VERSIONED_WRITE_ERRORS = {"428": "Neither expected_version nor If-Match was sent."}
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 # Examples of path parameters: the demo tournament (`manage.py loaddemo`), so that readers of
@@ -60,6 +65,22 @@ class OwareAutoSchema(AutoSchema):
                 parameter["schema"]["pattern"] = SLUG_PATTERN
         return operation
 
+    def written_version(self) -> str | None:
+        """What this operation's write names as its version ("result", "tournament"), if any."""
+        if self.method in SAFE_METHODS:
+            return None
+        return getattr(self.view, "written_version", None)
+
+    def get_override_parameters(self):
+        parameters = super().get_override_parameters()
+        what = self.written_version()
+        if what:
+            header = OpenApiParameter(
+                "If-Match", str, OpenApiParameter.HEADER, description=IF_MATCH_HELP[what]
+            )
+            parameters = [*parameters, header]
+        return parameters
+
     def get_summary(self):
         description = self.get_description() or ""
         first = description.strip().split("\n")[0].strip()
@@ -68,8 +89,10 @@ class OwareAutoSchema(AutoSchema):
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         errors = dict(READ_ERRORS)
-        if self.method not in ("GET", "HEAD", "OPTIONS"):
+        if self.method not in SAFE_METHODS:
             errors |= WRITE_ERRORS
+        if self.written_version():
+            errors |= VERSIONED_WRITE_ERRORS
         for code, description in errors.items():
             if code not in responses:
                 responses[code] = self._get_response_for_code(

@@ -6,7 +6,7 @@ from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.services.pairing_lists import round_roster
 from tournaments.services.registration import EDITABLE_PLAYER_FIELDS
-from tournaments.services.result_versions import current_version
+from tournaments.services.versions import current_version
 
 
 def version_of(pairing) -> int:
@@ -28,9 +28,33 @@ class TeamSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "code", "federation", "coach"]
 
 
+def expected_version_field(what: str):
+    """A write's `expected_version`: the version it changes, as the client last read it."""
+    return serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text=f"{what} as last read (or send it as `If-Match`); refused with 409 if it "
+        "changed since, with 428 if neither is sent.",
+    )
+
+
+TOURNAMENT_REVISION = "The tournament's `revision`"
+
+
+class VersionSerializer(serializers.Serializer):
+    """A write that sends nothing but the version it changes."""
+
+    expected_version = expected_version_field(TOURNAMENT_REVISION)
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     sections = SectionSerializer(many=True, read_only=True)
     teams = TeamSerializer(many=True, read_only=True)
+    revision = serializers.IntegerField(
+        read_only=True,
+        help_text="Rises with every change to the tournament; every write to it but a result's "
+        "sends it back as `expected_version` (or `If-Match`).",
+    )
 
     class Meta:
         model = Tournament
@@ -47,6 +71,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "tiebreaks",
             "team_tiebreaks",
             "status",
+            "revision",
             "sections",
             "teams",
         ]
@@ -234,10 +259,11 @@ class PlayerWriteSerializer(serializers.ModelSerializer):
     fields); the team by its code."""
 
     team = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=10)
+    expected_version = expected_version_field(TOURNAMENT_REVISION)
 
     class Meta:
         model = Player
-        fields = list(EDITABLE_PLAYER_FIELDS)
+        fields = [*EDITABLE_PLAYER_FIELDS, "expected_version"]
 
 
 SEAT_TYPES = ["pairing_bye", "requested_bye", "absent", "withdrawn"]
@@ -314,23 +340,14 @@ class ResultEntrySerializer(serializers.Serializer):
         help_text="The move record in the notation; leave empty to give an ending and scores.",
     )
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)
-    expected_version = serializers.IntegerField(
-        required=False,
-        min_value=0,
-        help_text="The `version` of the game as last read (or send it as `If-Match`); refused "
-        "with 409 if it changed since, with 428 if neither is sent.",
-    )
+    expected_version = expected_version_field("The `version` of the game")
 
 
 class ClearResultSerializer(serializers.Serializer):
     """Clearing a game's result (DELETE): the reason, kept in the audit, and the version read."""
 
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)
-    expected_version = serializers.IntegerField(
-        required=False,
-        min_value=0,
-        help_text="The `version` of the game as last read (or send it as `If-Match`).",
-    )
+    expected_version = expected_version_field("The `version` of the game")
 
 
 class StandingsRowSerializer(serializers.Serializer):

@@ -28,7 +28,6 @@ from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer
 from tournaments.api.serializers import (
     ArbiterRoundSerializer,
     ClearResultSerializer,
-    ErrorSerializer,
     GameDetailSerializer,
     GameSerializer,
     PairingSerializer,
@@ -39,16 +38,16 @@ from tournaments.api.serializers import (
     StandingsSerializer,
     TeamStandingsSerializer,
     TournamentSerializer,
+    VersionSerializer,
 )
+from tournaments.api.versions import sent_version, tournament_write
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, ResultChange, Section, Tournament
-from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_files import OGN_MEDIA_TYPE, game_ogn, games_zip
 from tournaments.services.game_tags import game_tags
 from tournaments.services.games import game_positions, replayed_game
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.registration import register_player, team_by_code, update_player
-from tournaments.services.result_versions import with_versions
 from tournaments.services.results import ResultEntry, clear_result, record_result
 from tournaments.services.rounds import delete_draft_round, pair_next_round, publish_round
 from tournaments.services.standings import (
@@ -57,6 +56,7 @@ from tournaments.services.standings import (
     section_trf,
 )
 from tournaments.services.teams import team_tables
+from tournaments.services.versions import with_versions
 from tournaments.trf import dumps
 
 TABLE_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CsvRenderer, NdjsonRenderer]
@@ -124,11 +124,20 @@ class TournamentList(ConditionalReadMixin, generics.ListAPIView):
 
 
 class TournamentDetail(ConditionalReadMixin, generics.RetrieveAPIView):
-    """One published tournament, with its sections and teams."""
+    """One published tournament, with its sections and teams; its arbiters also read it before
+    it is published (its `revision` is what their writes send back)."""
 
     serializer_class = TournamentSerializer
-    queryset = TournamentList.queryset
     lookup_field = "slug"
+
+    def get_queryset(self):
+        user = self.request.user
+        tournaments = Tournament.objects.prefetch_related("sections", "teams")
+        if user.is_authenticated and user.is_superuser:
+            return tournaments
+        if user.is_authenticated:
+            return tournaments.filter(Q(published=True) | Q(arbiters=user)).distinct()
+        return tournaments.filter(published=True)
 
 
 def sees_personal_data(request, tournament: Tournament) -> bool:
@@ -141,6 +150,7 @@ class SectionPlayers:
     """The players of a published section, with their personal data for its arbiters."""
 
     serializer_class = PlayerSerializer
+    written_version = "tournament"
 
     def get_queryset(self):
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
@@ -165,8 +175,9 @@ class PlayerList(SectionPlayers, ConditionalReadMixin, generics.ListCreateAPIVie
     )
     def post(self, request, slug, section):
         group = section_for_arbiter(slug, section)
-        fields = _player_fields(request.data, group.tournament, partial=False)
-        player = register_player(group, by=request.user, **fields)
+        fields, sent = _player_fields(request.data, group.tournament, partial=False)
+        with tournament_write(request, group.tournament, sent):
+            player = register_player(group, by=request.user, **fields)
         data = PlayerSerializer(player, context={"private": True}).data
         return Response(data, status=status.HTTP_201_CREATED)
 
@@ -179,6 +190,7 @@ class PlayerDetail(SectionPlayers, ConditionalReadMixin, generics.RetrieveAPIVie
     lookup_url_kwarg = "player_id"
     lookup_field = "pk"
     http_method_names = ["get", "patch", "head", "options"]
+    written_version = "tournament"
 
     @extend_schema(
         summary="Edit a player (arbiters)",
@@ -188,8 +200,9 @@ class PlayerDetail(SectionPlayers, ConditionalReadMixin, generics.RetrieveAPIVie
     def patch(self, request, slug, section, player_id):
         group = section_for_arbiter(slug, section)
         player = get_object_or_404(group.players.all(), pk=player_id)
-        fields = _player_fields(request.data, group.tournament, partial=True)
-        player = update_player(player, by=request.user, **fields)
+        fields, sent = _player_fields(request.data, group.tournament, partial=True)
+        with tournament_write(request, group.tournament, sent):
+            player = update_player(player, by=request.user, **fields)
         return Response(PlayerSerializer(player, context={"private": True}).data)
 
 
@@ -209,14 +222,23 @@ class PlayerTable(SectionPlayers, ConditionalReadMixin, generics.GenericAPIView)
         return as_file(request, rows, columns, f"{slug}-{section}-players")
 
 
-def _player_fields(data, tournament: Tournament, *, partial: bool) -> dict:
-    """The validated fields of a player write, the team code turned into the Team."""
+def _player_fields(data, tournament: Tournament, *, partial: bool) -> tuple[dict, int | None]:
+    """The validated fields of a player write, the team code turned into the Team, and the
+    `expected_version` sent in the body (None when not sent)."""
     serializer = PlayerWriteSerializer(data=data, partial=partial)
     serializer.is_valid(raise_exception=True)
     fields = dict(serializer.validated_data)
+    sent = fields.pop("expected_version", None)
     if "team" in fields:
         fields["team"] = team_by_code(tournament, fields.pop("team"))
-    return fields
+    return fields, sent
+
+
+def _sent_in_body(request) -> int | None:
+    """The `expected_version` of a write whose body holds nothing else (pair, publish, delete)."""
+    body = VersionSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data.get("expected_version")
 
 
 class PublishedRounds(ConditionalReadMixin):
@@ -250,6 +272,7 @@ class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
     lookup_field = "number"
     renderer_classes = TABLE_RENDERERS
     http_method_names = ["get", "delete", "head", "options"]
+    written_version = "tournament"
 
     @extend_schema(parameters=[FORMAT_PARAMETER])
     def get(self, request, *args, **kwargs):
@@ -259,11 +282,14 @@ class RoundDetail(PublishedRounds, generics.RetrieveAPIView):
         name = f"{kwargs['slug']}-{kwargs['section']}-round{round_.number}"
         return as_file(request, round_rows(round_), ROUND_COLUMNS, name)
 
-    @extend_schema(summary="Delete a draft round (arbiters)", responses={204: None})
+    @extend_schema(
+        summary="Delete a draft round (arbiters)", request=VersionSerializer, responses={204: None}
+    )
     def delete(self, request, slug, section, number):
         group = section_for_arbiter(slug, section)
         round_ = get_object_or_404(group.rounds.all(), number=number)
-        delete_draft_round(round_, by=request.user)
+        with tournament_write(request, group.tournament, _sent_in_body(request)):
+            delete_draft_round(round_, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -324,11 +350,15 @@ def round_rows(round_) -> list[dict]:
 class PublishRound(APIView):
     """Publish a draft round (arbiters): its pairings become public and take results."""
 
-    @extend_schema(request=None, responses={200: ArbiterRoundSerializer})
+    written_version = "tournament"
+
+    @extend_schema(request=VersionSerializer, responses={200: ArbiterRoundSerializer})
     def post(self, request, slug, section, number):
         group = section_for_arbiter(slug, section)
         round_ = get_object_or_404(group.rounds.all(), number=number)
-        return Response(ArbiterRoundSerializer(publish_round(round_, by=request.user)).data)
+        with tournament_write(request, group.tournament, _sent_in_body(request)):
+            round_ = publish_round(round_, by=request.user)
+        return Response(ArbiterRoundSerializer(round_).data)
 
 
 def _round_parameter(request, section: Section) -> int | None:
@@ -604,63 +634,42 @@ class SectionTrf(ConditionalReadMixin, APIView):
 class PairNextRound(APIView):
     """Pair the section's next round as a draft (arbiters of the tournament only)."""
 
-    @extend_schema(request=None, responses={201: ArbiterRoundSerializer})
+    written_version = "tournament"
+
+    @extend_schema(request=VersionSerializer, responses={201: ArbiterRoundSerializer})
     def post(self, request, slug, section):
-        round_ = pair_next_round(section_for_arbiter(slug, section), by=request.user)
+        group = section_for_arbiter(slug, section)
+        with tournament_write(request, group.tournament, _sent_in_body(request)):
+            round_ = pair_next_round(group, by=request.user)
         return Response(ArbiterRoundSerializer(round_).data, status=status.HTTP_201_CREATED)
-
-
-def _expected_version(sent: int | None, request) -> int:
-    """The version a write changes: `expected_version` in the body, or the `If-Match` header
-    (the number, quoted or not). Without either the answer is 428: a script that does not say
-    which version it read would silently overwrite a result saved meanwhile."""
-    if sent is not None:
-        return sent
-    header = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
-    if header.isascii() and header.isdigit():
-        return int(header)
-    raise ServiceError(ErrorCode.VERSION_REQUIRED, field="expected_version")
-
-
-# What a write to a game's result answers: the game, or 428 without the version it changes.
-RESULT_WRITE_RESPONSES = {
-    200: PairingSerializer,
-    428: OpenApiResponse(
-        ErrorSerializer, description="Neither expected_version nor If-Match was sent."
-    ),
-}
 
 
 class EnterResult(APIView):
     """Enter, correct or clear the result of one game (arbiters of the tournament only)."""
 
-    @extend_schema(
-        request=ResultEntrySerializer,
-        responses=RESULT_WRITE_RESPONSES,
-    )
+    written_version = "result"
+
+    @extend_schema(request=ResultEntrySerializer, responses={200: PairingSerializer})
     def post(self, request, slug, pairing_id):
         pairing = self._pairing(request, slug, pairing_id)
         entry = ResultEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
         data = dict(entry.validated_data)
         reason = data.pop("reason")
-        expected_version = _expected_version(data.pop("expected_version", None), request)
+        expected_version = sent_version(request, data.pop("expected_version", None))
         record_result(
             pairing, ResultEntry(**data), by=request.user, reason=reason, expected=expected_version
         )
         pairing = with_versions(Pairing.objects).get(pk=pairing.pk)
         return Response(PairingSerializer(pairing).data)
 
-    @extend_schema(
-        request=ClearResultSerializer,
-        responses=RESULT_WRITE_RESPONSES,
-    )
+    @extend_schema(request=ClearResultSerializer, responses={200: PairingSerializer})
     def delete(self, request, slug, pairing_id):
         """Clear the game's result back to "no result", with a reason kept in the audit."""
         pairing = self._pairing(request, slug, pairing_id)
         body = ClearResultSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        expected_version = _expected_version(body.validated_data.get("expected_version"), request)
+        expected_version = sent_version(request, body.validated_data.get("expected_version"))
         clear_result(
             pairing,
             by=request.user,

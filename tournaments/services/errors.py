@@ -307,6 +307,11 @@ class ErrorCode(Enum):
         HTTP_409,
         gettext_lazy("Board %(board)d has no result to clear."),
     )
+    TOURNAMENT_CHANGED = (
+        "tournament_changed",
+        HTTP_409,
+        gettext_lazy("%(name)s was changed meanwhile; read it again and check before you write."),
+    )
     RESULT_CHANGED = (
         "result_changed",
         HTTP_409,
@@ -535,7 +540,7 @@ class ErrorCode(Enum):
         "version_required",
         428,
         gettext_lazy(
-            "Send the version you read (expected_version or If-Match), so that a result "
+            "Send the version you read (expected_version or If-Match), so that a change "
             "saved meanwhile is not overwritten."
         ),
     )

@@ -34,7 +34,7 @@ def record_result(
     published, the pairing is a bye, or the entry is impossible, contradicts its game or has
     clock readings the time control refuses; the error's `field` names the input at fault. A
     correction (a result already stored) needs a `reason`. With `expected` (the version the page
-    showed, `result_versions.current_version`) a result changed by someone else since is refused
+    showed, `versions.current_version`) a result changed by someone else since is refused
     (`result_changed`). An entry that changes nothing is not recorded again.
     """
     tournament = pairing.round.section.tournament

@@ -14,9 +14,9 @@ from tournaments.services.game_files import import_ogn, import_round_ogn
 from tournaments.services.games import agreed_end_repetitions, move_list
 from tournaments.services.progress import next_step
 from tournaments.services.registration import numbering_needed
-from tournaments.services.result_versions import current_version
 from tournaments.services.results import record_result
 from tournaments.services.schedule import section_schedule
+from tournaments.services.versions import current_version
 from tournaments.views.access import arbiter_required, section_round
 from tournaments.views.refusals import show_on_form
 

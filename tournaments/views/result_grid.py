@@ -16,9 +16,9 @@ from django.views.decorators.http import require_POST
 from tournaments.forms import GridResultForm
 from tournaments.models import Pairing, Result
 from tournaments.services.errors import ErrorCode, ServiceError
-from tournaments.services.result_versions import current_version, round_versions
 from tournaments.services.results import record_result
 from tournaments.services.rounds import games_without_result
+from tournaments.services.versions import current_version, round_versions
 from tournaments.views.access import arbiter_required, section_round
 
 # A refusal about the points goes beside the result cell; one about the game as a whole

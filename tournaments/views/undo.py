@@ -14,8 +14,8 @@ from tournaments.models import Pairing, RequestedBye, ResultChange, Undo
 from tournaments.services import registration
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
-from tournaments.services.result_versions import current_version
 from tournaments.services.results import clear_result
+from tournaments.services.versions import current_version
 from tournaments.views.access import arbiter_required, section_round
 from tournaments.views.refusals import show_on_form
 

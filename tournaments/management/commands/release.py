@@ -21,7 +21,10 @@ class Command(BaseCommand):
         locked = connection.vendor == "postgresql"
         if locked:
             with connection.cursor() as cursor:
-                cursor.execute("SET statement_timeout = 0")  # waiting for the lock is expected
+                # Waiting for the lock (another server migrating) is expected: neither the
+                # statement timeout nor the lock timeout (DATABASE_LOCK_TIMEOUT_MS) applies.
+                cursor.execute("SET statement_timeout = 0")
+                cursor.execute("SET lock_timeout = 0")
                 cursor.execute("SELECT pg_advisory_lock(%s)", [MIGRATION_LOCK])
         try:
             call_command("migrate", interactive=False, verbosity=options["verbosity"])
