@@ -9,6 +9,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.writes import if_match
 from tournaments.trf import parse
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,8 @@ def test_the_players_file_has_them_for_the_arbiter_only(alice, ama):
 
 def test_a_player_registered_over_the_api_comes_back_with_them(alice, section):
     fields = {"name": "Esi", "sex": "w", "identity_number": "42", "birth_date": "2001/07/19"}
-    answer = api_as(alice).post(PLAYERS, fields, format="json")
+    api = api_as(alice)
+    answer = api.post(PLAYERS, fields, format="json", **if_match(api, "accra"))
     assert answer.status_code == 201, answer.content
     assert personal(answer.json()) == ("42", "2001/07/19")
 
