@@ -404,6 +404,10 @@ class PublishForm(forms.Form):
     )
 
 
+class DeleteDraftForm(forms.Form):
+    confirm = forms.BooleanField(label=_("Delete this draft pairing"), required=True)
+
+
 class SectionSexForm(forms.Form):
     sex = forms.ChoiceField(
         label=_("Players of this section"),

@@ -92,7 +92,10 @@ def test_a_refusal_of_the_api_is_in_the_requested_language(alice, game):
 
 def test_a_refusal_of_a_draft_action_is_in_french(alice_client, published_round):
     response = alice_client.post(
-        "/t/accra/arbiter/men/round/1/delete/", headers={"accept-language": "fr"}, follow=True
+        "/t/accra/arbiter/men/round/1/delete/",
+        {"confirm": "on"},
+        headers={"accept-language": "fr"},
+        follow=True,
     )
     assert "La ronde 1 est publiée ; seul un brouillon peut être supprimé." in (
         response.content.decode()

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.oware.sides import Side
 from tournaments.freshness import touch
-from tournaments.models import Pairing, Player, Round, Seat, Section
+from tournaments.models import Pairing, Player, Round, Seat, Section, Tournament
 from tournaments.models.sides import BYE
 from tournaments.pairing import PairingRequest
 from tournaments.pairing.errors import PairingImpossible
@@ -75,6 +75,27 @@ def complete_if_done(round_: Round) -> None:
     if round_.status == Round.Status.PUBLISHED and not games_without_result(round_).exists():
         round_.status = Round.Status.COMPLETED
         round_.save(update_fields=["status"])
+        follow_rounds(round_.section.tournament_id)
+
+
+def follow_rounds(tournament_id: int) -> str:
+    """Set the tournament's status from its rounds and return it: registration while no section
+    has a round, finished once every section has completed its last round, in progress between.
+    """
+    tournament = Tournament.objects.get(pk=tournament_id)
+    sections = list(tournament.sections.all())
+    rounds = Round.objects.filter(section__tournament_id=tournament_id)
+    completed_last = rounds.filter(number=tournament.rounds, status=Round.Status.COMPLETED).count()
+    if not rounds.exists():
+        status = Tournament.Status.REGISTRATION
+    elif sections and completed_last == len(sections):
+        status = Tournament.Status.FINISHED
+    else:
+        status = Tournament.Status.RUNNING
+    if tournament.status != status:
+        Tournament.objects.filter(pk=tournament_id).update(status=status)
+        touch(tournament_id)
+    return status
 
 
 def _pairing_request(section: Section, number: int) -> PairingRequest:
@@ -122,6 +143,7 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
             )
     Seat.objects.bulk_create(seats)
     touch(round_.section.tournament_id)  # bulk writes send no signals
+    follow_rounds(round_.section.tournament_id)
 
 
 def _locked_draft(round_: Round, by, refusal: str) -> Round:
@@ -148,7 +170,9 @@ def _locked_draft(round_: Round, by, refusal: str) -> Round:
 def delete_draft_round(round_: Round, *, by) -> None:
     """Delete a draft round so it can be paired again; published rounds stay."""
     with transaction.atomic():
-        _locked_draft(round_, by, "delete").delete()
+        round_ = _locked_draft(round_, by, "delete")
+        round_.delete()
+        follow_rounds(round_.section.tournament_id)
 
 
 def publish_round(round_: Round, *, by) -> Round:
@@ -255,4 +279,5 @@ def unpublish_round(round_: Round, *, by) -> Round:
         round_.status = Round.Status.DRAFT
         round_.published_at = None
         round_.save(update_fields=["status", "published_at"])
+        follow_rounds(round_.section.tournament_id)
     return round_

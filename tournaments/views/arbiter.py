@@ -6,12 +6,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import DraftPairingForm, GameFileForm, PublishForm, ResultForm
+from tournaments.forms import (
+    DeleteDraftForm,
+    DraftPairingForm,
+    GameFileForm,
+    PublishForm,
+    ResultForm,
+)
 from tournaments.models import Pairing, Result
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_files import import_ogn, import_round_ogn
 from tournaments.services.games import agreed_end_repetitions, move_list
+from tournaments.services.pairing_lists import round_roster, unmet_side_wishes
 from tournaments.services.progress import next_step
 from tournaments.services.registration import numbering_needed
 from tournaments.services.result_versions import current_version
@@ -64,7 +71,12 @@ def pair_next(request, tournament, section):
 @arbiter_required
 def round_detail(request, tournament, section, number):
     round_ = section_round(tournament, section, number)
-    pairings = round_.pairings.select_related("south", "north", "result")
+    roster = round_roster(round_)
+    before = {entry.player.pk: entry.points_before for entry in roster.entries}
+    pairings = list(roster.boards)
+    if roster.pairing_bye is not None:
+        pairings.append(roster.pairing_bye.pairing)
+    wishes = unmet_side_wishes(round_)
     return render(
         request,
         "tournaments/arbiter/round.html",
@@ -72,6 +84,20 @@ def round_detail(request, tournament, section, number):
             "tournament": tournament,
             "round": round_,
             "pairings": pairings,
+            # Each board: South and North with their points before the round and the side each
+            # wanted when the pairing could not give it.
+            "rows": [
+                (
+                    p,
+                    before.get(p.south_id),
+                    before.get(p.north_id),
+                    wishes.get(p.south_id),
+                    wishes.get(p.north_id),
+                )
+                for p in pairings
+            ],
+            "publish_form": PublishForm(),
+            "delete_form": DeleteDraftForm(),
             "can_unpublish": round_service.unpublish_refusal(round_) is None,
         },
     )
@@ -79,8 +105,8 @@ def round_detail(request, tournament, section, number):
 
 @arbiter_required
 def publish(request, tournament, section, number):
-    """Publishing asks first (a page with a confirming checkbox): players see the pairing at
-    once."""
+    """Publishing asks once: the round page's checkbox is ticked with the button. Without it
+    (or opened directly) this page shows the same checkbox with the reason it is needed."""
     round_ = section_round(tournament, section, number)
     form = PublishForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -117,7 +143,11 @@ def unpublish(request, tournament, section, number):
 @require_POST
 @arbiter_required
 def delete_draft(request, tournament, section, number):
+    """Deleting asks once: the round page's checkbox is ticked with the button."""
     round_ = section_round(tournament, section, number)
+    if not DeleteDraftForm(request.POST).is_valid():
+        messages.error(request, _("Tick “Delete this draft pairing” to delete it."))
+        return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
     try:
         round_service.delete_draft_round(round_, by=request.user)
     except ServiceError as error:
