@@ -68,3 +68,21 @@ def test_the_event_search_finds_a_players_board(desk, live_server, two_sections)
     board = Round.objects.get(section=women).pairings.get(north__name="Esi Appiah").board
     assert desk.url.endswith(f"#board-{board}")
     expect(desk.locator(f"#board-{board}")).to_contain_text("Esi Appiah")
+
+
+def test_both_sections_are_paired_and_published_at_once(desk, live_server, two_sections):
+    log_in(desk, live_server)
+    desk.get_by_role("link", name="Accra Open").click()
+    desk.get_by_label("and publish them at once (players see them now)").check()
+    desk.get_by_role("button", name="Pair every section's next round").click()
+    desk.wait_for_url("**/arbiter/all-sections/")
+    messages = desk.locator(".messages").inner_text()
+    assert "Round 1 of Men published." in messages
+    assert "Round 1 of Women published." in messages
+    columns = desk.locator(".section-column")
+    expect(columns).to_have_count(2)
+    men, women = columns.nth(0).bounding_box(), columns.nth(1).bounding_box()
+    assert men["y"] == women["y"] and men["x"] < women["x"], "Men and Women side by side"
+    expect(columns.nth(1)).to_contain_text("Ama Serwaa")
+    assert set(Round.objects.values_list("status", flat=True)) == {Round.Status.PUBLISHED}
+    expect(desk.get_by_role("button", name="Print")).to_be_visible()

@@ -47,6 +47,58 @@ def pair_next_round(section: Section, *, by) -> Round:
         raise ServiceError(ErrorCode.ROUND_EXISTS, case="meanwhile") from error
 
 
+@dataclass
+class SectionOutcome:
+    """What an action on every section did to one of them: its round, or why it was refused."""
+
+    section: Section
+    round: Round | None = None
+    refusal: ServiceError | None = None
+
+
+def pair_all_sections(tournament: Tournament, *, by, publish: bool = False) -> list[SectionOutcome]:
+    """Pair the next round of every section of `tournament` (and publish it with `publish`).
+
+    Each section is checked and paired on its own, through `pair_next_round` and
+    `publish_round`: a section that cannot be paired keeps its refusal in its outcome and the
+    others go on. A section paired and published writes both or nothing.
+    """
+    require_arbiter(tournament, by)
+    outcomes = []
+    for section in tournament.sections.all():
+        try:
+            with transaction.atomic():
+                round_ = pair_next_round(section, by=by)
+                if publish:
+                    round_ = publish_round(round_, by=by)
+        except ServiceError as error:
+            outcomes.append(SectionOutcome(section, refusal=error))
+        else:
+            outcomes.append(SectionOutcome(section, round=round_))
+    return outcomes
+
+
+def publish_all_drafts(tournament: Tournament, *, by) -> list[SectionOutcome]:
+    """Publish the draft round of every section that has one, each through `publish_round`."""
+    require_arbiter(tournament, by)
+    outcomes = []
+    drafts = Round.objects.filter(section__tournament=tournament, status=Round.Status.DRAFT)
+    for round_ in drafts.select_related("section").order_by("section__order", "section__name"):
+        try:
+            outcomes.append(SectionOutcome(round_.section, round=publish_round(round_, by=by)))
+        except ServiceError as error:
+            outcomes.append(SectionOutcome(round_.section, refusal=error))
+    return outcomes
+
+
+def current_rounds(tournament: Tournament) -> list[tuple[Section, Round | None]]:
+    """Every section with its last round (draft or not), None before its first."""
+    last: dict[int, Round] = {}
+    for round_ in Round.objects.filter(section__tournament=tournament).order_by("number"):
+        last[round_.section_id] = round_
+    return [(section, last.get(section.pk)) for section in tournament.sections.all()]
+
+
 def _next_round_number(section: Section) -> int:
     last = section.rounds.order_by("-number").first()
     if last is None:
