@@ -19,6 +19,7 @@ from games.oware.replay import replay
 from games.oware.selfplay import greedy_moves
 from games.oware.sides import Side
 from tournaments.models import Pairing, Round, Section, Team, Tournament
+from tournaments.models.event import kind_from_name
 from tournaments.models.results import Ending
 from tournaments.services.registration import (
     assign_pairing_numbers,
@@ -128,9 +129,12 @@ def _tournament() -> Tournament:
 
 def _sections(tournament: Tournament) -> dict[str, Section]:
     sections = {}
-    for order, (slug, name, sex) in enumerate([("men", "Men", "m"), ("women", "Women", "w")]):
+    for order, (slug, name) in enumerate([("men", "Men"), ("women", "Women")]):
+        # Each section takes the kind its name says: Men of men, Women of women.
         sections[slug], _ = Section.objects.update_or_create(
-            tournament=tournament, slug=slug, defaults={"name": name, "order": order, "sex": sex}
+            tournament=tournament,
+            slug=slug,
+            defaults={"name": name, "order": order, "sex": kind_from_name(name)},
         )
     return sections
 

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import tiebreak_labels
-from tournaments.models import Player, Team, Tournament
-from tournaments.models.event import PAIRING_SYSTEM_CHOICES
+from tournaments.models import Player, Section, Team, Tournament
+from tournaments.models.event import PAIRING_SYSTEM_CHOICES, kind_from_name
 from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.pairing.systems import DUTCH
@@ -259,7 +259,6 @@ TOURNAMENT_FIELDS = [
     "team_tiebreaks",
     "avoid_teammates",
     "acceleration",
-    "status",
     "published",
     "live_results_direct",
     "players_per_team_per_section",
@@ -291,9 +290,20 @@ class TournamentForm(forms.ModelForm):
         return value
 
 
+# "Juniors (women)": a section's name and its kind in brackets.
+SECTION_WITH_KIND = re.compile(r"(?P<name>[^()]+)\((?P<kind>[^()]+)\)")
+OPEN_WORDS = {"open", "ouvert", "ouverte", "mixte", "mixed", "aberto", "aberta", "misto"}
+
+
 class NewTournamentForm(TournamentForm):
     sections = forms.CharField(
-        label=_("Sections"), initial="Men, Women", help_text=_("Names separated by commas.")
+        label=_("Sections"),
+        initial="Men, Women",
+        help_text=_(
+            "Names separated by commas. A section named Men or Women takes only players of that "
+            "sex, any other is open; a kind in brackets after a name chooses it: "
+            "“Juniors (women)”, “Masters (open)”."
+        ),
     )
     pairing_system = forms.ChoiceField(
         label=_("Pairing system"),
@@ -304,7 +314,20 @@ class NewTournamentForm(TournamentForm):
     )
 
     def clean_sections(self) -> list[str]:
-        return [name.strip() for name in self.cleaned_data["sections"].split(",") if name.strip()]
+        """The names; each kind given in brackets goes to `section_kinds` (name -> kind)."""
+        self.section_kinds = {}
+        names = []
+        for text in self.cleaned_data["sections"].split(","):
+            match = SECTION_WITH_KIND.fullmatch(text.strip())
+            if not text.strip():
+                continue
+            if match is None:
+                names.append(text.strip())
+                continue
+            name, kind = match.group("name").strip(), match.group("kind").strip().casefold()
+            names.append(name)
+            self.section_kinds[name] = "" if kind in OPEN_WORDS else kind_from_name(kind)
+        return names
 
     def clean_pairing_system(self) -> str:
         return self.cleaned_data["pairing_system"] or DUTCH
@@ -410,7 +433,7 @@ class DeleteDraftForm(forms.Form):
 
 class SectionSexForm(forms.Form):
     sex = forms.ChoiceField(
-        label=_("Players of this section"),
+        label=_("Kind of section"),
         required=False,
-        choices=[("", _("everyone")), ("m", _("men only")), ("w", _("women only"))],
+        choices=Section.Kind.choices,
     )

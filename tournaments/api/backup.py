@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.serializers import SectionSerializer, TournamentSerializer
-from tournaments.models import Tournament
+from tournaments.models import Section, Tournament
 from tournaments.services.backup import (
     FORMAT,
     VERSION,
@@ -64,10 +64,18 @@ class ImportTournament(APIView):
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
 
+API_KINDS = {"open": Section.Kind.OPEN, "men": Section.Kind.MEN, "women": Section.Kind.WOMEN}
+
+
 class TrfSectionImportSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, help_text="Name of the new section.")
     trf = serializers.CharField(
         max_length=2_000_000, help_text="The TRF file's text, with the rounds played so far."
+    )
+    kind = serializers.ChoiceField(
+        choices=["open", "men", "women"],
+        required=False,
+        help_text="Who may play in the section; by default the name says (Men, Femmes, …).",
     )
 
 
@@ -80,7 +88,12 @@ class ImportTrfSection(APIView):
         require_arbiter(tournament, request.user)
         data = TrfSectionImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        kind = data.validated_data.get("kind")
         section = import_trf_section(
-            tournament, data.validated_data["name"], data.validated_data["trf"], by=request.user
+            tournament,
+            data.validated_data["name"],
+            data.validated_data["trf"],
+            by=request.user,
+            kind=None if kind is None else API_KINDS[kind],
         )
         return Response(SectionSerializer(section).data, status=status.HTTP_201_CREATED)

@@ -119,7 +119,12 @@ class ErrorCode(Enum):
     WRONG_SEX = (
         "wrong_sex",
         HTTP_400,
-        gettext_lazy("The section %(section)s is for %(sex)s players only."),
+        {
+            None: gettext_lazy("The section %(section)s is for %(sex)s players only."),
+            "player": gettext_lazy(
+                "%(name)s: the section %(section)s is for %(sex)s players only."
+            ),
+        },
     )
     FOREIGN_TEAM = (
         "foreign_team",

@@ -26,6 +26,7 @@ def new_tournament(request):
                 by=request.user,
                 sections=form.cleaned_data["sections"],
                 pairing_system=form.cleaned_data["pairing_system"],
+                kinds=form.section_kinds,
                 **fields,
             )
         except ServiceError as error:
