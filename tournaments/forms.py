@@ -7,6 +7,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from games.oware.sides import Side
 from tournaments import tiebreak_labels
 from tournaments.models import Player, Section, Team, Tournament
 from tournaments.models.event import PAIRING_SYSTEM_CHOICES, kind_from_name
@@ -363,6 +364,16 @@ GRID_SPELLINGS = {
 }
 
 
+# A board where no game was played, chosen in words: what each choice stores.
+NORTH_ABSENT, SOUTH_ABSENT, BOTH_ABSENT = "north_absent", "south_absent", "both_absent"
+NO_GAME_CHOICES = [
+    ("", _("— a game was played —")),
+    (NORTH_ABSENT, _("North did not come: stores 1–0 for South, a forfeit, no game score")),
+    (SOUTH_ABSENT, _("South did not come: stores 0–1 for North, a forfeit, no game score")),
+    (BOTH_ABSENT, _("Neither came: stores 0–0, a double forfeit, no game score")),
+]
+
+
 class GridResultForm(forms.Form):
     """One board of the result grid. The result cell takes 1, = or 0 (South's view); for a time
     forfeit or a resignation the two numbers are the stores at that moment."""
@@ -387,6 +398,16 @@ class GridResultForm(forms.Form):
         required=False,
         choices=[("", "—"), *SIDE_CHOICES],
     )
+    no_game = forms.ChoiceField(
+        label=_("No game"),
+        required=False,
+        choices=NO_GAME_CHOICES,
+        help_text=_(
+            "A player who did not come, or neither: choose it here and leave the result, the "
+            "scores and the ending empty. A pairing-allocated bye needs nothing typed: the "
+            "pairing stores its points."
+        ),
+    )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
@@ -402,13 +423,35 @@ class GridResultForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("no_game"):
+            typed = [
+                f for f in ("result", "south_seeds", "north_seeds") if data.get(f) not in ("", None)
+            ]
+            if typed or data.get("ending") or data.get("decided_by"):
+                self.add_error(
+                    "no_game",
+                    _(
+                        "“%(choice)s” stores its own result: empty the result, the scores and the "
+                        "ending, or choose “— a game was played —”."
+                    )
+                    % {"choice": dict(NO_GAME_CHOICES)[data["no_game"]]},
+                )
+            return data
         # An empty row is a slip of the keyboard; the results service decides the ending.
         if not data.get("ending") and not data.get("result") and not self.errors:
-            self.add_error("result", _("Type 1, = or 0, or choose the ending."))
+            self.add_error(
+                "result",
+                _(
+                    "Type 1, = or 0, or choose the ending; for a player who did not come choose "
+                    "him under “No game”."
+                ),
+            )
         return data
 
     def entry(self) -> ResultEntry:
         data = self.cleaned_data
+        if data.get("no_game"):
+            return _no_game_entry(data["no_game"])
         points = GRID_RESULTS.get(data["result"])
         return ResultEntry(
             ending=data["ending"] or None,
@@ -419,6 +462,15 @@ class GridResultForm(forms.Form):
             decided_by=data["decided_by"] or None,
             stores_at_end=True,
         )
+
+
+def _no_game_entry(choice: str) -> ResultEntry:
+    """The result a "no game" choice stores: a forfeit against the absent side, or a double
+    forfeit."""
+    if choice == BOTH_ABSENT:
+        return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
+    absent = Side.NORTH if choice == NORTH_ABSENT else Side.SOUTH
+    return ResultEntry(ending=Ending.FORFEIT, decided_by=absent.letter)
 
 
 class PublishForm(forms.Form):

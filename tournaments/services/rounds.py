@@ -276,21 +276,70 @@ def replace_draft_boards(
         report = system.check(
             _pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None
         )
-        impossible = [f.message for f in report.findings if f.code in IMPOSSIBLE_FINDINGS]
+        players = {p.pairing_number: p for p in round_.section.players.select_related("team")}
+        impossible = [
+            finding_text(f, players) for f in report.findings if f.code in IMPOSSIBLE_FINDINGS
+        ]
         if impossible:
             raise ServiceError(
                 ErrorCode.IMPOSSIBLE_PAIRING,
                 field="boards",
-                findings="; ".join(impossible).capitalize(),
+                findings=" ".join(impossible).rstrip("."),
+                problems=impossible,
             )
-        findings = [f.message for f in report.findings]
+        findings = [finding_text(f, players) for f in report.findings]
         edit = DraftEdit(findings, report.equals_dutch, saved=not findings or confirm)
         if edit.saved:
-            players = {p.pairing_number: p for p in round_.section.players.all()}
             round_.pairings.all().delete()
             note = _system_note(system.code) if report.equals_dutch else _("Edited by the arbiter")
             store_boards(round_, [(players[s], players[n] if n else None, note) for s, n in boards])
         return edit
+
+
+def _named(player: Player | None, number: int) -> str:
+    """A player as the pairing editor names him: number, name and team code."""
+    if player is None:
+        return _("number %(number)d") % {"number": number}
+    team = f" ({player.team.code})" if player.team_id else ""
+    return f"{player.pairing_number}. {player.name}{team}"
+
+
+def finding_text(finding, players: dict[int, Player]) -> str:
+    """The checker's finding as one sentence for the arbiter, naming the players (number, name,
+    team) and, for two who may not meet, why: team-mates, already met, or forbidden by the
+    imported file."""
+    numbers = list(finding.players)
+    names = [_named(players.get(n), n) for n in numbers]
+    a = names[0] if names else ""
+    b = names[1] if len(names) > 1 else ""
+    code = finding.code
+    if code == "FORBIDDEN_PAIR":
+        first, second = (players.get(n) for n in numbers[:2])
+        if first and second and first.team_id and first.team_id == second.team_id:
+            return _("%(a)s and %(b)s are team-mates (%(team)s); team-mates never meet.") % {
+                "a": a,
+                "b": b,
+                "team": first.team.name,
+            }
+        return _("%(a)s and %(b)s may not meet: the imported file forbids it.") % {"a": a, "b": b}
+    texts = {
+        "REMATCH": _("%(a)s and %(b)s have already played each other."),
+        "ABSOLUTE_COLOUR": _("%(a)s and %(b)s must both play the same side."),
+        "THREE_IN_A_ROW": _("%(a)s would play the same side a third time running."),
+        "COLOUR_DIFFERENCE": _("%(a)s would play one side more than twice as often as the other."),
+        "SECOND_BYE": _("%(a)s already had a bye or a win without playing."),
+        "PAIRED_TWICE": _("%(a)s is written on more than one line."),
+        "MISSING": _("%(a)s is neither paired nor given the bye."),
+        "NOT_PRESENT": _("%(a)s is absent from this round or not registered, but is paired."),
+        "SELF_PAIRED": _("%(a)s is paired against himself."),
+    }
+    if code == "BYE_COUNT":
+        if numbers:
+            return _("An even number of players leaves nobody a bye: pair %(a)s.") % {"a": a}
+        return _("An odd number of players needs a pairing-allocated bye: write one number alone.")
+    if code in texts:
+        return texts[code] % {"a": a, "b": b}
+    return finding.message
 
 
 def _system_note(code: str) -> str:

@@ -257,7 +257,9 @@ def edit_draft(request, tournament, section, number):
                     confirm=form.cleaned_data["confirm"],
                 )
             except ServiceError as error:
-                show_on_form(form, error)
+                # One message per problem the pairing has, each beside the boards.
+                for problem in error.params.get("problems", [error.message]):
+                    form.add_error("boards", problem)
             else:
                 if edit.saved:
                     messages.success(
@@ -275,7 +277,14 @@ def edit_draft(request, tournament, section, number):
     return render(
         request,
         "tournaments/arbiter/edit_draft.html",
-        {"tournament": tournament, "round": round_, "form": form, "edit": edit},
+        {
+            "tournament": tournament,
+            "round": round_,
+            "form": form,
+            "edit": edit,
+            "players": round_.section.players.select_related("team").order_by("pairing_number"),
+            "pairings": round_.pairings.select_related("south__team", "north__team"),
+        },
     )
 
 
