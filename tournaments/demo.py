@@ -21,6 +21,7 @@ from games.oware.sides import Side
 from tournaments.models import Pairing, Round, Section, Team, Tournament
 from tournaments.models.event import kind_from_name
 from tournaments.models.results import Ending
+from tournaments.services.prizes import add_category
 from tournaments.services.registration import (
     assign_pairing_numbers,
     reenter_player,
@@ -105,6 +106,7 @@ def build_demo(password: str | None = None) -> tuple[Tournament, str]:
         user, password = _arbiter(tournament, password)
         sections = _sections(tournament)
         _teams_and_players(tournament, sections, user)
+        _prize_categories(sections, user)
     for section in tournament.sections.all():
         _play_rounds(section, user)
     return tournament, password
@@ -164,6 +166,21 @@ def _teams_and_players(tournament: Tournament, sections: dict[str, Section], use
     for section in sections.values():
         if not section.rounds.exists():
             assign_pairing_numbers(section, by=user)
+
+
+# Each section's prize categories: ranked by the section's tie-breaks on its prize list.
+DEMO_PRIZES = [
+    ("Under 1800", {"kind": "rating", "max_rating": 1799, "prizes": 3}),
+    ("1800 and over", {"kind": "rating", "min_rating": 1800, "prizes": 3}),
+    ("Best of each team", {"kind": "team_best", "prizes": 4}),
+]
+
+
+def _prize_categories(sections: dict[str, Section], user) -> None:
+    for section in sections.values():
+        for name, fields in DEMO_PRIZES:
+            if not section.prize_categories.filter(name=name).exists():
+                add_category(section, by=user, name=name, **fields)
 
 
 def _arbiter(tournament: Tournament, password: str | None):

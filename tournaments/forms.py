@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.oware.sides import Side
 from tournaments import tiebreak_labels
-from tournaments.models import Player, Section, Team, Tournament
+from tournaments.models import Player, PrizeCategory, Section, Team, Tournament
 from tournaments.models.event import PAIRING_SYSTEM_CHOICES, kind_from_name
 from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
@@ -471,6 +471,31 @@ def _no_game_entry(choice: str) -> ResultEntry:
         return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
     absent = Side.NORTH if choice == NORTH_ABSENT else Side.SOUTH
     return ResultEntry(ending=Ending.FORFEIT, decided_by=absent.letter)
+
+
+class PrizeCategoryForm(forms.ModelForm):
+    """A new prize category; the services check it against its section."""
+
+    section = forms.ModelChoiceField(label=_("Section"), queryset=Section.objects.none())
+
+    class Meta:
+        model = PrizeCategory
+        fields = ["section", "name", "kind", "min_rating", "max_rating", "born_from", "prizes"]
+        help_texts = {
+            "kind": _(
+                "Women: the women of an open section. Rating group: players rated between the "
+                "lowest and the highest rating. Juniors: players born in or after the year. "
+                "Each team's best board: the best-placed player of each team."
+            ),
+        }
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["section"].queryset = tournament.sections.all()
+        self.fields["section"].label_from_instance = lambda section: section.name
+
+    def _post_clean(self):
+        pass  # the prizes service checks the category against its section
 
 
 class PublishForm(forms.Form):

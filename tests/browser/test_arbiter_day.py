@@ -86,3 +86,23 @@ def test_both_sections_are_paired_and_published_at_once(desk, live_server, two_s
     expect(columns.nth(1)).to_contain_text("Ama Serwaa")
     assert set(Round.objects.values_list("status", flat=True)) == {Round.Status.PUBLISHED}
     expect(desk.get_by_role("button", name="Print")).to_be_visible()
+
+
+def test_the_prize_list_is_shown(desk, live_server, two_sections):
+    men, _ = two_sections
+    arbiter = men.tournament.arbiters.get()
+    publish_round(pair_next_round(men, by=arbiter), by=arbiter)
+    log_in(desk, live_server)
+    desk.goto(f"{live_server.url}/t/accra/arbiter/prizes/")
+    desk.get_by_label("Section").select_option(label="Men")
+    desk.get_by_label("Name").fill("Under 2000")
+    desk.get_by_label("Kind").select_option("rating")
+    desk.get_by_label("Highest rating").fill("1998")
+    desk.get_by_role("button", name="Add the category").click()
+    expect(desk.locator(".messages")).to_contain_text("Category Under 2000 added to Men.")
+    desk.get_by_role("link", name="prize list").first.click()
+    desk.wait_for_url("**/t/accra/men/prizes/")
+    table = desk.locator("section.prize-category", has_text="Under 2000").locator("table.prizes")
+    expect(table.locator("tbody tr")).to_have_count(3)
+    assert "Kofi Mensah" not in table.inner_text()  # rated 1999
+    expect(desk.get_by_role("link", name="Prizes")).to_have_attribute("aria-current", "page")

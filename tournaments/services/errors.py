@@ -116,6 +116,33 @@ class ErrorCode(Enum):
     )
 
     # --- players (services/registration.py) -----------------------------------------------
+    PRIZE_CATEGORY = (
+        "prize_category",
+        HTTP_400,
+        {
+            "women_in_men": gettext_lazy(
+                "%(section)s is a section of men: a women's category would be empty."
+            ),
+            "women_in_women": gettext_lazy(
+                "%(section)s is a section of women: every player is in a women's category "
+                "already; use the standings."
+            ),
+            "no_rating": gettext_lazy("A rating group needs a lowest rating, a highest, or both."),
+            "rating_order": gettext_lazy(
+                "The lowest rating (%(low)d) is above the highest (%(high)d)."
+            ),
+            "no_year": gettext_lazy(
+                "A juniors category needs the year from which players born count as juniors."
+            ),
+            "year_range": gettext_lazy(
+                "%(year)d is not a birth year: write one between 1900 and %(last)d."
+            ),
+            "unused": gettext_lazy(
+                "This kind of category takes no %(what)s: empty it, or choose another kind."
+            ),
+            "taken": gettext_lazy("%(section)s already has a category named %(name)s."),
+        },
+    )
     WRONG_SEX = (
         "wrong_sex",
         HTTP_400,
