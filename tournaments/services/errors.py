@@ -309,12 +309,15 @@ class ErrorCode(Enum):
     ROUND_NOT_PUBLISHED = (
         "round_not_published",
         HTTP_409,
-        gettext_lazy("Round %(round)d is not published yet."),
+        gettext_lazy("Round %(round)d is not published yet: publish it, then enter its results."),
     )
     BYE_HAS_NO_RESULT = (
         "bye_has_no_result",
         HTTP_400,
-        gettext_lazy("A pairing-allocated bye has no game result."),
+        gettext_lazy(
+            "A pairing-allocated bye has no game result: the pairing stores its points, "
+            "there is nothing to type."
+        ),
     )
     TAG_MISMATCH = (
         "tag_mismatch",
@@ -357,7 +360,10 @@ class ErrorCode(Enum):
     MISSING_ABSENT = (
         "missing_absent",
         HTTP_400,
-        gettext_lazy("Name the player who did not appear."),
+        gettext_lazy(
+            "Name the player who did not appear: South or North (the grid's “No game” choices "
+            "do it in one)."
+        ),
     )
     MISSING_DECIDED_BY = (
         "missing_decided_by",
@@ -367,12 +373,18 @@ class ErrorCode(Enum):
     STORES_OVER_48 = (
         "too_many_seeds",
         HTTP_400,
-        gettext_lazy("The two stores hold more than 48 seeds."),
+        gettext_lazy(
+            "The two stores hold more than 48 seeds: type the seeds each player captured, "
+            "48 at most together."
+        ),
     )
     POINTS_MISMATCH = (
         "points_mismatch",
         HTTP_400,
-        gettext_lazy("The game gives %(south)s–%(north)s, not the points entered."),
+        gettext_lazy(
+            "The game gives %(south)s–%(north)s, not the points entered: type that result, or "
+            "correct the scores."
+        ),
     )
     OTHER_PLAYERS = (
         "other_players",
