@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import prizes, public
+from tournaments.views import public
 
 app_name = "public"
 urlpatterns = [
@@ -22,5 +22,5 @@ urlpatterns = [
     path("t/<slug:slug>/<slug:section>/teams/", public.section_teams, name="section_teams"),
     path("t/<slug:slug>/<slug:section>/player/<int:number>/", public.player, name="player"),
     path("t/<slug:slug>/<slug:section>/schedule/", public.schedule, name="schedule"),
-    path("t/<slug:slug>/<slug:section>/prizes/", prizes.prize_list, name="prizes"),
+    path("t/<slug:slug>/<slug:section>/prizes/", public.prize_list, name="prizes"),
 ]

@@ -1,4 +1,4 @@
-"""Prize categories (the arbiter defines them) and the prize list (public, printable)."""
+"""Prize categories, defined by the arbiter; the public prize list is in `public.py`."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
@@ -6,13 +6,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import PrizeCategoryForm
-from tournaments.lookups import public_section
 from tournaments.models import PrizeCategory
 from tournaments.services import prizes as prize_service
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
-from tournaments.views.caching import revalidated
-from tournaments.views.public import _section_page
 from tournaments.views.refusals import show_on_form
 
 
@@ -53,10 +50,3 @@ def delete_category(request, tournament):
         prize_service.delete_category(category, by=request.user)
         messages.success(request, _("Category %(name)s deleted.") % {"name": category.name})
     return redirect("arbiter:prizes", slug=tournament.slug)
-
-
-@revalidated
-def prize_list(request, slug, section):
-    group = public_section(slug, section)
-    table, lists = prize_service.prize_list(group)
-    return _section_page(request, group, "prizes.html", "prizes", table=table, category_lists=lists)

@@ -13,6 +13,7 @@ from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.game_files import game_ogn, round_ogn_zip
 from tournaments.services.games import game_plies, game_view
 from tournaments.services.pairing_lists import find_players, round_roster
+from tournaments.services.prizes import prize_list as prize_list_of
 from tournaments.services.qr import qr_svg
 from tournaments.services.schedule import section_schedule
 from tournaments.services.standings import section_crosstable, section_standings
@@ -335,3 +336,10 @@ def _requested_ply(request) -> int | None:
         return int(request.GET["ply"])
     except (KeyError, ValueError):
         return None
+
+
+@revalidated
+def prize_list(request, slug, section):
+    group = public_section(slug, section)
+    table, lists = prize_list_of(group)
+    return _section_page(request, group, "prizes.html", "prizes", table=table, category_lists=lists)
