@@ -145,3 +145,18 @@ def test_a_draft_round_is_not_found(client, section, players, alice):
 def test_a_name_nobody_has_is_said(client, published_round):
     page = client.get("/t/accra/find/", {"q": "Zzz"}).content.decode()
     assert "No player's name contains “Zzz”." in page
+
+
+def test_deleting_a_player_or_a_team_asks_once(alice_client, section, players, tournament):
+    ghana = Team.objects.create(tournament=tournament, name="Ghana", code="GHA")
+    page = alice_client.get("/t/accra/arbiter/men/players/").content.decode()
+    assert 'class="danger small"' in page
+    refused = alice_client.post("/t/accra/arbiter/men/players/6/delete/", follow=True)
+    assert "Tick the box beside “delete” to delete Esi." in refused.content.decode()
+    assert section.players.filter(pairing_number=6).exists()
+    alice_client.post("/t/accra/arbiter/men/players/6/delete/", {"confirm": "on"})
+    assert not section.players.filter(pairing_number=6).exists()
+    alice_client.post(f"/t/accra/arbiter/teams/{ghana.pk}/delete/")
+    assert Team.objects.filter(pk=ghana.pk).exists()
+    alice_client.post(f"/t/accra/arbiter/teams/{ghana.pk}/delete/", {"confirm": "on"})
+    assert not Team.objects.filter(pk=ghana.pk).exists()
