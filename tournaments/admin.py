@@ -6,6 +6,7 @@ from tournaments.models import (
     GameRecord,
     Pairing,
     Player,
+    PrizeCategory,
     RequestedBye,
     Result,
     ResultChange,
@@ -37,6 +38,43 @@ class TournamentAdmin(admin.ModelAdmin):
 class SectionAdmin(admin.ModelAdmin):
     list_display = ["name", "tournament", "order"]
     list_filter = ["tournament"]
+
+
+class PrizeCategoryAdminForm(forms.ModelForm):
+    """The admin checks a category as the prizes service does."""
+
+    class Meta:
+        model = PrizeCategory
+        fields = [
+            "section",
+            "name",
+            "kind",
+            "min_rating",
+            "max_rating",
+            "born_from",
+            "prizes",
+            "order",
+        ]
+
+    def clean(self):
+        from tournaments.services.errors import ServiceError
+        from tournaments.services.prizes import check_category
+
+        data = super().clean()
+        if not self.errors:
+            category = PrizeCategory(**{k: v for k, v in data.items() if k != "id"})
+            try:
+                check_category(category)
+            except ServiceError as error:
+                raise ValidationError({error.field: error.message}) from error
+        return data
+
+
+@admin.register(PrizeCategory)
+class PrizeCategoryAdmin(admin.ModelAdmin):
+    form = PrizeCategoryAdminForm
+    list_display = ["name", "section", "kind", "prizes"]
+    list_filter = ["section__tournament", "kind"]
 
 
 @admin.register(Team)

@@ -19,7 +19,9 @@ from games.oware.replay import replay
 from games.oware.selfplay import greedy_moves
 from games.oware.sides import Side
 from tournaments.models import Pairing, Round, Section, Team, Tournament
+from tournaments.models.event import kind_from_name
 from tournaments.models.results import Ending
+from tournaments.services.prizes import add_category
 from tournaments.services.registration import (
     assign_pairing_numbers,
     reenter_player,
@@ -104,6 +106,7 @@ def build_demo(password: str | None = None) -> tuple[Tournament, str]:
         user, password = _arbiter(tournament, password)
         sections = _sections(tournament)
         _teams_and_players(tournament, sections, user)
+        _prize_categories(sections, user)
     for section in tournament.sections.all():
         _play_rounds(section, user)
     return tournament, password
@@ -128,9 +131,12 @@ def _tournament() -> Tournament:
 
 def _sections(tournament: Tournament) -> dict[str, Section]:
     sections = {}
-    for order, (slug, name, sex) in enumerate([("men", "Men", "m"), ("women", "Women", "w")]):
+    for order, (slug, name) in enumerate([("men", "Men"), ("women", "Women")]):
+        # Each section takes the kind its name says: Men of men, Women of women.
         sections[slug], _ = Section.objects.update_or_create(
-            tournament=tournament, slug=slug, defaults={"name": name, "order": order, "sex": sex}
+            tournament=tournament,
+            slug=slug,
+            defaults={"name": name, "order": order, "sex": kind_from_name(name)},
         )
     return sections
 
@@ -160,6 +166,21 @@ def _teams_and_players(tournament: Tournament, sections: dict[str, Section], use
     for section in sections.values():
         if not section.rounds.exists():
             assign_pairing_numbers(section, by=user)
+
+
+# Each section's prize categories: ranked by the section's tie-breaks on its prize list.
+DEMO_PRIZES = [
+    ("Under 1800", {"kind": "rating", "max_rating": 1799, "prizes": 3}),
+    ("1800 and over", {"kind": "rating", "min_rating": 1800, "prizes": 3}),
+    ("Best of each team", {"kind": "team_best", "prizes": 4}),
+]
+
+
+def _prize_categories(sections: dict[str, Section], user) -> None:
+    for section in sections.values():
+        for name, fields in DEMO_PRIZES:
+            if not section.prize_categories.filter(name=name).exists():
+                add_category(section, by=user, name=name, **fields)
 
 
 def _arbiter(tournament: Tournament, password: str | None):

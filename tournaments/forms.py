@@ -7,9 +7,10 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from games.oware.sides import Side
 from tournaments import tiebreak_labels
-from tournaments.models import Player, Team, Tournament
-from tournaments.models.event import PAIRING_SYSTEM_CHOICES
+from tournaments.models import Player, PrizeCategory, Section, Team, Tournament
+from tournaments.models.event import PAIRING_SYSTEM_CHOICES, kind_from_name
 from tournaments.models.results import Ending
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.pairing.systems import DUTCH
@@ -259,7 +260,6 @@ TOURNAMENT_FIELDS = [
     "team_tiebreaks",
     "avoid_teammates",
     "acceleration",
-    "status",
     "published",
     "live_results_direct",
     "players_per_team_per_section",
@@ -291,9 +291,20 @@ class TournamentForm(forms.ModelForm):
         return value
 
 
+# "Juniors (women)": a section's name and its kind in brackets.
+SECTION_WITH_KIND = re.compile(r"(?P<name>[^()]+)\((?P<kind>[^()]+)\)")
+OPEN_WORDS = {"open", "ouvert", "ouverte", "mixte", "mixed", "aberto", "aberta", "misto"}
+
+
 class NewTournamentForm(TournamentForm):
     sections = forms.CharField(
-        label=_("Sections"), initial="Men, Women", help_text=_("Names separated by commas.")
+        label=_("Sections"),
+        initial="Men, Women",
+        help_text=_(
+            "Names separated by commas. A section named Men or Women takes only players of that "
+            "sex, any other is open; a kind in brackets after a name chooses it: "
+            "“Juniors (women)”, “Masters (open)”."
+        ),
     )
     pairing_system = forms.ChoiceField(
         label=_("Pairing system"),
@@ -304,7 +315,20 @@ class NewTournamentForm(TournamentForm):
     )
 
     def clean_sections(self) -> list[str]:
-        return [name.strip() for name in self.cleaned_data["sections"].split(",") if name.strip()]
+        """The names; each kind given in brackets goes to `section_kinds` (name -> kind)."""
+        self.section_kinds = {}
+        names = []
+        for text in self.cleaned_data["sections"].split(","):
+            match = SECTION_WITH_KIND.fullmatch(text.strip())
+            if not text.strip():
+                continue
+            if match is None:
+                names.append(text.strip())
+                continue
+            name, kind = match.group("name").strip(), match.group("kind").strip().casefold()
+            names.append(name)
+            self.section_kinds[name] = "" if kind in OPEN_WORDS else kind_from_name(kind)
+        return names
 
     def clean_pairing_system(self) -> str:
         return self.cleaned_data["pairing_system"] or DUTCH
@@ -340,6 +364,16 @@ GRID_SPELLINGS = {
 }
 
 
+# A board where no game was played, chosen in words: what each choice stores.
+NORTH_ABSENT, SOUTH_ABSENT, BOTH_ABSENT = "north_absent", "south_absent", "both_absent"
+NO_GAME_CHOICES = [
+    ("", _("— a game was played —")),
+    (NORTH_ABSENT, _("North did not come: stores 1–0 for South, a forfeit, no game score")),
+    (SOUTH_ABSENT, _("South did not come: stores 0–1 for North, a forfeit, no game score")),
+    (BOTH_ABSENT, _("Neither came: stores 0–0, a double forfeit, no game score")),
+]
+
+
 class GridResultForm(forms.Form):
     """One board of the result grid. The result cell takes 1, = or 0 (South's view); for a time
     forfeit or a resignation the two numbers are the stores at that moment."""
@@ -364,6 +398,16 @@ class GridResultForm(forms.Form):
         required=False,
         choices=[("", "—"), *SIDE_CHOICES],
     )
+    no_game = forms.ChoiceField(
+        label=_("No game"),
+        required=False,
+        choices=NO_GAME_CHOICES,
+        help_text=_(
+            "A player who did not come, or neither: choose it here and leave the result, the "
+            "scores and the ending empty. A pairing-allocated bye needs nothing typed: the "
+            "pairing stores its points."
+        ),
+    )
     reason = forms.CharField(label=_("Reason for a correction"), required=False, max_length=300)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
@@ -379,13 +423,35 @@ class GridResultForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("no_game"):
+            typed = [
+                f for f in ("result", "south_seeds", "north_seeds") if data.get(f) not in ("", None)
+            ]
+            if typed or data.get("ending") or data.get("decided_by"):
+                self.add_error(
+                    "no_game",
+                    _(
+                        "“%(choice)s” stores its own result: empty the result, the scores and the "
+                        "ending, or choose “— a game was played —”."
+                    )
+                    % {"choice": dict(NO_GAME_CHOICES)[data["no_game"]]},
+                )
+            return data
         # An empty row is a slip of the keyboard; the results service decides the ending.
         if not data.get("ending") and not data.get("result") and not self.errors:
-            self.add_error("result", _("Type 1, = or 0, or choose the ending."))
+            self.add_error(
+                "result",
+                _(
+                    "Type 1, = or 0, or choose the ending; for a player who did not come choose "
+                    "him under “No game”."
+                ),
+            )
         return data
 
     def entry(self) -> ResultEntry:
         data = self.cleaned_data
+        if data.get("no_game"):
+            return _no_game_entry(data["no_game"])
         points = GRID_RESULTS.get(data["result"])
         return ResultEntry(
             ending=data["ending"] or None,
@@ -398,17 +464,55 @@ class GridResultForm(forms.Form):
         )
 
 
+def _no_game_entry(choice: str) -> ResultEntry:
+    """The result a "no game" choice stores: a forfeit against the absent side, or a double
+    forfeit."""
+    if choice == BOTH_ABSENT:
+        return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
+    absent = Side.NORTH if choice == NORTH_ABSENT else Side.SOUTH
+    return ResultEntry(ending=Ending.FORFEIT, decided_by=absent.letter)
+
+
+class PrizeCategoryForm(forms.ModelForm):
+    """A new prize category; the services check it against its section."""
+
+    section = forms.ModelChoiceField(label=_("Section"), queryset=Section.objects.none())
+
+    class Meta:
+        model = PrizeCategory
+        fields = ["section", "name", "kind", "min_rating", "max_rating", "born_from", "prizes"]
+        help_texts = {
+            "kind": _(
+                "Women: the women of an open section. Rating group: players rated between the "
+                "lowest and the highest rating. Juniors: players born in or after the year. "
+                "Each team's best board: the best-placed player of each team."
+            ),
+        }
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["section"].queryset = tournament.sections.all()
+        self.fields["section"].label_from_instance = lambda section: section.name
+
+    def _post_clean(self):
+        pass  # the prizes service checks the category against its section
+
+
 class PublishForm(forms.Form):
     confirm = forms.BooleanField(
         label=_("Show this pairing to players and spectators now"), required=True
     )
 
 
+class DeleteDraftForm(forms.Form):
+    confirm = forms.BooleanField(label=_("Delete this draft pairing"), required=True)
+
+
 class SectionSexForm(forms.Form):
     sex = forms.ChoiceField(
-        label=_("Players of this section"),
+        label=_("Kind of section"),
         required=False,
-        choices=[("", _("everyone")), ("m", _("men only")), ("w", _("women only"))],
+        choices=Section.Kind.choices,
     )
 
 

@@ -1,11 +1,16 @@
 from django.urls import path
 
-from tournaments.views import arbiter, events, printing, registration, result_grid, undo
+from tournaments.views import arbiter, events, printing, prizes, registration, result_grid, undo
 
 app_name = "arbiter"
 urlpatterns = [
     path("", arbiter.dashboard, name="dashboard"),
     path("settings/", events.settings, name="settings"),
+    path("pair-all/", arbiter.pair_all, name="pair_all"),
+    path("publish-all/", arbiter.publish_all, name="publish_all"),
+    path("all-sections/", arbiter.all_sections, name="all_sections"),
+    path("prizes/", prizes.categories, name="prizes"),
+    path("prizes/delete/", prizes.delete_category, name="delete_prize_category"),
     path("teams/", events.teams, name="teams"),
     path("teams/<int:team_id>/", events.edit_team, name="edit_team"),
     path("teams/<int:team_id>/delete/", events.delete_team, name="delete_team"),

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
     path("t/<slug:slug>/teams/", public.teams, name="teams"),
+    path("t/<slug:slug>/find/", public.find_player, name="find_player"),
     path("t/<slug:slug>/game/<int:pairing_id>/", public.game, name="game"),
     path("t/<slug:slug>/game/<int:pairing_id>/ogn", public.game_file, name="game_ogn"),
     path("t/<slug:slug>/<slug:section>/", public.section, name="section"),
@@ -21,4 +22,5 @@ urlpatterns = [
     path("t/<slug:slug>/<slug:section>/teams/", public.section_teams, name="section_teams"),
     path("t/<slug:slug>/<slug:section>/player/<int:number>/", public.player, name="player"),
     path("t/<slug:slug>/<slug:section>/schedule/", public.schedule, name="schedule"),
+    path("t/<slug:slug>/<slug:section>/prizes/", public.prize_list, name="prizes"),
 ]

@@ -48,3 +48,12 @@ def _watched(boards):
         .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
         .order_by("pairing__board")
     )
+
+
+@register.filter
+def live_board_in(pairing, live_boards):
+    """The live board of `pairing` among `arbiter_live_boards`' pairs, or None (a draft, a bye)."""
+    for game, live in live_boards:
+        if game.pk == pairing.pk:
+            return live
+    return None

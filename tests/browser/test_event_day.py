@@ -69,7 +69,6 @@ def upload(page, t: Words, text: str) -> None:
 
 
 def publish(page, t: Words) -> None:
-    page.get_by_role("link", name=t("Publish…")).click()
     page.get_by_label(t("Show this pairing to players and spectators now")).check()
     page.get_by_role("button", name=t("Publish"), exact=True).click()
 

@@ -46,9 +46,8 @@ def test_the_arbiter_is_told_which_ply_is_illegal_then_enters_a_score(phone, liv
     phone.wait_for_url("**/t/demo/arbiter/")
     phone.get_by_role("button", name="Pair next round").first.click()
     phone.wait_for_url("**/men/round/6/")
-    phone.get_by_role("link", name="Publish…").click()
     phone.get_by_label("Show this pairing to players and spectators now").check()
-    phone.get_by_role("button", name="Publish").click()
+    phone.get_by_role("button", name="Publish", exact=True).click()
     phone.get_by_role("link", name="enter result").first.click()
 
     phone.fill("#id_record", "1. A b 2. A c")

@@ -92,7 +92,10 @@ def test_a_refusal_of_the_api_is_in_the_requested_language(alice, game):
 
 def test_a_refusal_of_a_draft_action_is_in_french(alice_client, published_round):
     response = alice_client.post(
-        "/t/accra/arbiter/men/round/1/delete/", headers={"accept-language": "fr"}, follow=True
+        "/t/accra/arbiter/men/round/1/delete/",
+        {"confirm": "on"},
+        headers={"accept-language": "fr"},
+        follow=True,
     )
     assert "La ronde 1 est publiée ; seul un brouillon peut être supprimé." in (
         response.content.decode()
@@ -127,8 +130,9 @@ def test_decimal_tie_breaks_and_points_use_the_language_decimal_comma(
         record_result(pairing, draw, by=alice)
     french = client.get("/t/accra/men/standings/", headers={"accept-language": "fr"})
     english = client.get("/t/accra/men/standings/", headers={"accept-language": "en"})
-    assert '<td class="num">0,5</td>' in french.content.decode()
-    assert '<td class="num">0.5</td>' in english.content.decode()
+    # A half is written ½ in every language; other decimals take the language's separator.
+    assert '<td class="num">½</td>' in french.content.decode()
+    assert '<td class="num">½</td>' in english.content.decode()
 
 
 def test_every_message_of_every_catalog_is_translated():

@@ -189,7 +189,9 @@ def test_an_edit_that_breaks_a_rule_is_saved_only_when_confirmed(
     before = boards(round_)
     edit = replace_draft_boards(round_, [(1, 2), (3, 4), (5, 6)], by=alice, confirm=False)
     assert not edit.saved and edit.equals_dutch is False
-    assert edit.findings == ["players 1 and 2 must not be paired"]
+    assert edit.findings == [
+        "1. Ama (GHA) and 2. Kofi (GHA) are team-mates (Ghana); team-mates never meet."
+    ]
     assert boards(round_) == before
     edit = replace_draft_boards(round_, [(1, 2), (3, 4), (5, 6)], by=alice, confirm=True)
     assert edit.saved and boards(round_) == [(1, 2), (3, 4), (5, 6)]

@@ -91,8 +91,8 @@ def test_a_double_click_on_delete_draft_answers_a_page_not_an_error(client, sect
     Round.objects.create(section=section, number=1)
     client.force_login(alice)
     url = "/t/accra/arbiter/men/round/1/delete/"
-    assert client.post(url).status_code == 302
-    assert client.post(url).status_code == 404
+    assert client.post(url, {"confirm": "on"}).status_code == 302
+    assert client.post(url, {"confirm": "on"}).status_code == 404
 
 
 def test_a_deeply_nested_json_body_is_a_client_error(client, game, alice):

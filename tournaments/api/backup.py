@@ -18,7 +18,7 @@ from tournaments.api.serializers import (
     expected_version_field,
 )
 from tournaments.api.versions import tournament_write
-from tournaments.models import Tournament
+from tournaments.models import Section, Tournament
 from tournaments.services.backup import (
     FORMAT,
     VERSION,
@@ -70,12 +70,20 @@ class ImportTournament(APIView):
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
 
+API_KINDS = {"open": Section.Kind.OPEN, "men": Section.Kind.MEN, "women": Section.Kind.WOMEN}
+
+
 class TrfSectionImportSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, help_text="Name of the new section.")
     trf = serializers.CharField(
         max_length=2_000_000, help_text="The TRF file's text, with the rounds played so far."
     )
     expected_version = expected_version_field(TOURNAMENT_REVISION)
+    kind = serializers.ChoiceField(
+        choices=["open", "men", "women"],
+        required=False,
+        help_text="Who may play in the section; by default the name says (Men, Femmes, …).",
+    )
 
 
 class ImportTrfSection(APIView):
@@ -90,6 +98,13 @@ class ImportTrfSection(APIView):
         data = TrfSectionImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
+        kind = fields.get("kind")
         with tournament_write(request, tournament, fields.get("expected_version")):
-            section = import_trf_section(tournament, fields["name"], fields["trf"], by=request.user)
+            section = import_trf_section(
+                tournament,
+                fields["name"],
+                fields["trf"],
+                by=request.user,
+                kind=None if kind is None else API_KINDS[kind],
+            )
         return Response(SectionSerializer(section).data, status=status.HTTP_201_CREATED)

@@ -3,6 +3,7 @@ the games' records."""
 
 from tournaments.models.event import Section, Team, Tournament, Variant
 from tournaments.models.people import Player, RequestedBye
+from tournaments.models.prizes import PrizeCategory
 from tournaments.models.records import GameRecord, RecordSource
 from tournaments.models.results import Ending, Result, ResultChange
 from tournaments.models.rounds import Pairing, Round, Seat
@@ -13,6 +14,7 @@ __all__ = [
     "GameRecord",
     "Pairing",
     "Player",
+    "PrizeCategory",
     "RecordSource",
     "RequestedBye",
     "Result",

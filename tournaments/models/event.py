@@ -1,3 +1,4 @@
+import re
 from decimal import Decimal
 
 from django.conf import settings
@@ -158,12 +159,24 @@ class Section(models.Model):
     pairing_system = models.CharField(
         _("pairing system"), max_length=24, choices=PAIRING_SYSTEM_CHOICES, default=DUTCH
     )
+
+    class Kind(models.TextChoices):
+        """Who may play in a section: everyone, or players of one sex (Player.Sex's letters)."""
+
+        OPEN = "", _("Open")
+        MEN = "m", _("Men")
+        WOMEN = "w", _("Women")
+
     sex = models.CharField(
-        _("players' sex"),
+        _("kind of section"),
         max_length=1,
         blank=True,
-        choices=[("m", _("Male")), ("w", _("Female"))],
-        help_text=_("Empty for a section open to everyone."),
+        choices=Kind,
+        default=Kind.OPEN,
+        help_text=_(
+            "Open to everyone, or to men or women only; a new section named Men or Women "
+            "(Hommes, Femmes, Homens, Mulheres) is one of men or of women."
+        ),
     )
     # Set by "number by rating", cleared when a registration changes before round 1: pairing
     # an unnumbered section would seed it in registration order, so the arbiter is warned.
@@ -201,6 +214,32 @@ class Section(models.Model):
         return reverse(
             "public:section", kwargs={"slug": self.tournament.slug, "section": self.slug}
         )
+
+    @property
+    def sex_word(self) -> str:
+        """'male' or 'female' in the reader's language, as refusals name a section's players
+        ('' for an open section); the words of Player.Sex."""
+        return str(SEX_WORDS[self.sex]).lower() if self.sex in SEX_WORDS else ""
+
+
+# The players' sexes as Player.Sex names them (the same messages).
+SEX_WORDS = {"m": _("Male"), "w": _("Female")}
+
+# Section names that say whose section it is, in the product's languages (casefolded words).
+KIND_NAMES = {
+    "m": {"men", "man", "male", "hommes", "homme", "masculin", "homens", "masculino"},
+    "w": {"women", "woman", "female", "femmes", "femme", "féminin", "mulheres", "feminino"},
+}
+
+
+def kind_from_name(name: str) -> str:
+    """The kind a section named `name` gets by default: Men, Women (a word of KIND_NAMES in any
+    of the product's languages), else Open."""
+    words = set(re.findall(r"\w+", name.casefold()))
+    for kind, names in KIND_NAMES.items():
+        if words & names:
+            return kind
+    return Section.Kind.OPEN
 
 
 class Team(models.Model):

@@ -27,6 +27,7 @@ from tournaments.freshness import touch
 from tournaments.models import (
     Pairing,
     Player,
+    PrizeCategory,
     RequestedBye,
     Result,
     ResultChange,
@@ -53,6 +54,7 @@ KINDS: list[tuple[str, type[models.Model], str, tuple[str, ...]]] = [
     ("tournament", Tournament, "pk", ("pk",)),
     ("section", Section, "tournament", ("order", "slug", "pk")),
     ("team", Team, "tournament", ("code", "pk")),
+    ("prize_category", PrizeCategory, "section__tournament", ("section__order", "order", "pk")),
     ("player", Player, "section__tournament", ("section__order", "pairing_number", "pk")),
     ("requested_bye", RequestedBye, "player__section__tournament", ("player_id", "round_number")),
     ("round", Round, "section__tournament", ("section__order", "number")),

@@ -116,10 +116,42 @@ class ErrorCode(Enum):
     )
 
     # --- players (services/registration.py) -----------------------------------------------
+    PRIZE_CATEGORY = (
+        "prize_category",
+        HTTP_400,
+        {
+            "women_in_men": gettext_lazy(
+                "%(section)s is a section of men: a women's category would be empty."
+            ),
+            "women_in_women": gettext_lazy(
+                "%(section)s is a section of women: every player is in a women's category "
+                "already; use the standings."
+            ),
+            "no_rating": gettext_lazy("A rating group needs a lowest rating, a highest, or both."),
+            "rating_order": gettext_lazy(
+                "The lowest rating (%(low)d) is above the highest (%(high)d)."
+            ),
+            "no_year": gettext_lazy(
+                "A juniors category needs the year from which players born count as juniors."
+            ),
+            "year_range": gettext_lazy(
+                "%(year)d is not a birth year: write one between 1900 and %(last)d."
+            ),
+            "unused": gettext_lazy(
+                "This kind of category takes no %(what)s: empty it, or choose another kind."
+            ),
+            "taken": gettext_lazy("%(section)s already has a category named %(name)s."),
+        },
+    )
     WRONG_SEX = (
         "wrong_sex",
         HTTP_400,
-        gettext_lazy("The section %(section)s is for %(sex)s players only."),
+        {
+            None: gettext_lazy("The section %(section)s is for %(sex)s players only."),
+            "player": gettext_lazy(
+                "%(name)s: the section %(section)s is for %(sex)s players only."
+            ),
+        },
     )
     FOREIGN_TEAM = (
         "foreign_team",
@@ -320,12 +352,15 @@ class ErrorCode(Enum):
     ROUND_NOT_PUBLISHED = (
         "round_not_published",
         HTTP_409,
-        gettext_lazy("Round %(round)d is not published yet."),
+        gettext_lazy("Round %(round)d is not published yet: publish it, then enter its results."),
     )
     BYE_HAS_NO_RESULT = (
         "bye_has_no_result",
         HTTP_400,
-        gettext_lazy("A pairing-allocated bye has no game result."),
+        gettext_lazy(
+            "A pairing-allocated bye has no game result: the pairing stores its points, "
+            "there is nothing to type."
+        ),
     )
     TAG_MISMATCH = (
         "tag_mismatch",
@@ -368,7 +403,10 @@ class ErrorCode(Enum):
     MISSING_ABSENT = (
         "missing_absent",
         HTTP_400,
-        gettext_lazy("Name the player who did not appear."),
+        gettext_lazy(
+            "Name the player who did not appear: South or North (the grid's “No game” choices "
+            "do it in one)."
+        ),
     )
     MISSING_DECIDED_BY = (
         "missing_decided_by",
@@ -378,12 +416,18 @@ class ErrorCode(Enum):
     STORES_OVER_48 = (
         "too_many_seeds",
         HTTP_400,
-        gettext_lazy("The two stores hold more than 48 seeds."),
+        gettext_lazy(
+            "The two stores hold more than 48 seeds: type the seeds each player captured, "
+            "48 at most together."
+        ),
     )
     POINTS_MISMATCH = (
         "points_mismatch",
         HTTP_400,
-        gettext_lazy("The game gives %(south)s–%(north)s, not the points entered."),
+        gettext_lazy(
+            "The game gives %(south)s–%(north)s, not the points entered: type that result, or "
+            "correct the scores."
+        ),
     )
     OTHER_PLAYERS = (
         "other_players",

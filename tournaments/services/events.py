@@ -4,7 +4,12 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from tournaments.models import Section, Team, Tournament
-from tournaments.models.event import DEFAULT_TIEBREAKS, ROUND_ROBIN_TIEBREAKS, SECTION_SLUG_LENGTH
+from tournaments.models.event import (
+    DEFAULT_TIEBREAKS,
+    ROUND_ROBIN_TIEBREAKS,
+    SECTION_SLUG_LENGTH,
+    kind_from_name,
+)
 from tournaments.pairing.systems import DUTCH, get_system
 from tournaments.services.errors import ErrorCode, ServiceError, save_validated
 from tournaments.services.permissions import require_arbiter
@@ -14,9 +19,12 @@ CREATE_PERMISSION = "tournaments.add_tournament"
 
 @transaction.atomic
 def create_tournament(
-    *, by, sections: list[str], pairing_system: str = DUTCH, **fields
+    *, by, sections: list[str], pairing_system: str = DUTCH, kinds=None, **fields
 ) -> Tournament:
     """Create a tournament with `sections` (names, in display order); `by` becomes its arbiter.
+
+    Each section is Open, Men or Women (`Section.Kind`): `kinds` maps a name to its kind, and a
+    section it does not name gets the kind its name says (`kind_from_name`: Men, Femmes, …).
 
     Every section is paired by `pairing_system` (a code of `tournaments.pairing.systems`).
     A round robin left with the Swiss tie-break order gets the round-robin one instead
@@ -25,6 +33,7 @@ def create_tournament(
     """
     if not may_create(by):
         raise ServiceError(ErrorCode.CREATE_FORBIDDEN)
+    kinds = kinds or {}
     if not sections:
         raise ServiceError(ErrorCode.NO_SECTION, field="sections")
     slugs = [
@@ -46,6 +55,7 @@ def create_tournament(
                 slug=slug,
                 order=order,
                 pairing_system=system.code,
+                sex=kinds.get(name, kind_from_name(name)),
             )
         )
     return tournament

@@ -11,7 +11,9 @@ from decimal import Decimal
 from django.utils.translation import gettext_lazy as _
 
 from games.oware.sides import Side
-from tournaments.models import Pairing, Player, RequestedBye, Round
+from tournaments.models import Pairing, Player, RequestedBye, Round, Seat, Tournament
+from tournaments.pairing.colours import colour_state
+from tournaments.services.history import section_history
 from tournaments.services.standings import section_points
 
 # Why a player of the section has no board in a round, in the order the round page lists them.
@@ -152,3 +154,75 @@ def _points_before(round_: Round) -> dict[int, Decimal]:
 
 def _requested_byes(section, number: int):
     return RequestedBye.objects.filter(player__section=section, round_number=number)
+
+
+@dataclass(frozen=True)
+class SideWish:
+    """A side a player wanted in a round and did not get: `side` the side wanted, `strength`
+    the Dutch rules' word for how much ('absolute', 'strong', 'mild')."""
+
+    side: Side
+    strength: str
+
+
+def unmet_side_wishes(round_: Round) -> dict[int, SideWish]:
+    """Player id -> the side he preferred and did not get in `round_`, from the games before it.
+
+    Only the preferences the pairing could not grant matter to an arbiter reading a round: a
+    player seated on the side he wanted has nothing to show.
+    """
+    history = section_history(round_.section, round_.number - 1)
+    states = {p.number: colour_state(p.rounds) for p in history.players}
+    wishes = {}
+    for pairing in round_.pairings.select_related("south", "north").filter(north__isnull=False):
+        for player, side in ((pairing.south, Side.SOUTH), (pairing.north, Side.NORTH)):
+            state = states.get(player.pairing_number)
+            if state is not None and state.preference not in (None, side):
+                wishes[player.pk] = SideWish(state.preference, state.strength)
+    return wishes
+
+
+FIND_LIMIT = 20
+
+
+@dataclass
+class FoundPlayer:
+    """A player found by name on the event's home: his section, and his seat in the section's
+    current (last public) round when he has one."""
+
+    player: Player
+    round_number: int | None = None
+    seat: Seat | None = None
+
+
+def find_players(tournament: Tournament, text: str) -> list[FoundPlayer]:
+    """The players of any section whose name contains `text` (case and accents as typed), at
+    most FIND_LIMIT, each with his seat in his section's current public round."""
+    text = " ".join(text.split())
+    if not text:
+        return []
+    players = list(
+        Player.objects.filter(section__tournament=tournament, name__icontains=text)
+        .select_related("section", "team")
+        .order_by("name", "pk")[:FIND_LIMIT]
+    )
+    current = {}
+    for round_ in Round.objects.filter(section__tournament=tournament).exclude(
+        status=Round.Status.DRAFT
+    ):
+        if round_.number > current.get(round_.section_id, 0):
+            current[round_.section_id] = round_.number
+    seats = {
+        seat.player_id: seat
+        for seat in Seat.objects.filter(
+            player__in=players,
+            round__number__in=set(current.values()),
+        )
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "pairing")
+        if seat.round.number == current.get(seat.round.section_id)
+    }
+    return [
+        FoundPlayer(player, current.get(player.section_id), seats.get(player.pk))
+        for player in players
+    ]

@@ -59,7 +59,7 @@ def check_team_composition(player: Player) -> None:
             ErrorCode.WRONG_SEX,
             field="sex",
             section=section.name,
-            sex=section.get_sex_display().lower(),
+            sex=section.sex_word,
         )
     if player.team_id is None:
         return
@@ -443,12 +443,13 @@ def check_import(section: Section, rows: list[ImportRow]) -> list[ImportRow]:
                     _("No team of this tournament has the code “%(code)s”.")
                     % {"code": row.team_code}
                 )
-        if section.sex and row.sex and row.sex != section.sex:
+        wrong_sex = bool(section.sex and row.sex and row.sex != section.sex)
+        if wrong_sex:
             row.errors.append(
-                _("The section %(section)s is for %(sex)s players only.")
-                % {"section": section.name, "sex": section.get_sex_display().lower()}
+                ErrorCode.WRONG_SEX.message(section=section.name, sex=section.sex_word)
             )
-        if team is not None:
+        # A row refused for its sex takes no place in its team: its reason is the sex alone.
+        if team is not None and not wrong_sex:
             per_team[team.pk] += 1
             if per_team[team.pk] > tournament.players_per_team_per_section:
                 row.errors.append(

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.oware.sides import Side
 from tournaments.freshness import touch
-from tournaments.models import Pairing, Player, ResultChange, Round, Seat, Section, Undo
+from tournaments.models import Pairing, Player, ResultChange, Round, Seat, Section, Tournament, Undo
 from tournaments.models.sides import BYE
 from tournaments.pairing import PairingRequest
 from tournaments.pairing.errors import PairingImpossible
@@ -47,6 +47,58 @@ def pair_next_round(section: Section, *, by) -> Round:
         raise ServiceError(ErrorCode.ROUND_EXISTS, case="meanwhile") from error
 
 
+@dataclass
+class SectionOutcome:
+    """What an action on every section did to one of them: its round, or why it was refused."""
+
+    section: Section
+    round: Round | None = None
+    refusal: ServiceError | None = None
+
+
+def pair_all_sections(tournament: Tournament, *, by, publish: bool = False) -> list[SectionOutcome]:
+    """Pair the next round of every section of `tournament` (and publish it with `publish`).
+
+    Each section is checked and paired on its own, through `pair_next_round` and
+    `publish_round`: a section that cannot be paired keeps its refusal in its outcome and the
+    others go on. A section paired and published writes both or nothing.
+    """
+    require_arbiter(tournament, by)
+    outcomes = []
+    for section in tournament.sections.all():
+        try:
+            with transaction.atomic():
+                round_ = pair_next_round(section, by=by)
+                if publish:
+                    round_ = publish_round(round_, by=by)
+        except ServiceError as error:
+            outcomes.append(SectionOutcome(section, refusal=error))
+        else:
+            outcomes.append(SectionOutcome(section, round=round_))
+    return outcomes
+
+
+def publish_all_drafts(tournament: Tournament, *, by) -> list[SectionOutcome]:
+    """Publish the draft round of every section that has one, each through `publish_round`."""
+    require_arbiter(tournament, by)
+    outcomes = []
+    drafts = Round.objects.filter(section__tournament=tournament, status=Round.Status.DRAFT)
+    for round_ in drafts.select_related("section").order_by("section__order", "section__name"):
+        try:
+            outcomes.append(SectionOutcome(round_.section, round=publish_round(round_, by=by)))
+        except ServiceError as error:
+            outcomes.append(SectionOutcome(round_.section, refusal=error))
+    return outcomes
+
+
+def current_rounds(tournament: Tournament) -> list[tuple[Section, Round | None]]:
+    """Every section with its last round (draft or not), None before its first."""
+    last: dict[int, Round] = {}
+    for round_ in Round.objects.filter(section__tournament=tournament).order_by("number"):
+        last[round_.section_id] = round_
+    return [(section, last.get(section.pk)) for section in tournament.sections.all()]
+
+
 def _next_round_number(section: Section) -> int:
     last = section.rounds.order_by("-number").first()
     if last is None:
@@ -75,6 +127,27 @@ def complete_if_done(round_: Round) -> None:
     if round_.status == Round.Status.PUBLISHED and not games_without_result(round_).exists():
         round_.status = Round.Status.COMPLETED
         round_.save(update_fields=["status"])
+        follow_rounds(round_.section.tournament_id)
+
+
+def follow_rounds(tournament_id: int) -> str:
+    """Set the tournament's status from its rounds and return it: registration while no section
+    has a round, finished once every section has completed its last round, in progress between.
+    """
+    tournament = Tournament.objects.get(pk=tournament_id)
+    sections = list(tournament.sections.all())
+    rounds = Round.objects.filter(section__tournament_id=tournament_id)
+    completed_last = rounds.filter(number=tournament.rounds, status=Round.Status.COMPLETED).count()
+    if not rounds.exists():
+        status = Tournament.Status.REGISTRATION
+    elif sections and completed_last == len(sections):
+        status = Tournament.Status.FINISHED
+    else:
+        status = Tournament.Status.RUNNING
+    if tournament.status != status:
+        Tournament.objects.filter(pk=tournament_id).update(status=status)
+        touch(tournament_id)
+    return status
 
 
 def reopen_if_waiting(round_: Round) -> None:
@@ -130,6 +203,7 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
             )
     Seat.objects.bulk_create(seats)
     touch(round_.section.tournament_id)  # bulk writes send no signals
+    follow_rounds(round_.section.tournament_id)
 
 
 def _locked_draft(round_: Round, by, refusal: str) -> Round:
@@ -156,7 +230,9 @@ def _locked_draft(round_: Round, by, refusal: str) -> Round:
 def delete_draft_round(round_: Round, *, by) -> None:
     """Delete a draft round so it can be paired again; published rounds stay."""
     with transaction.atomic():
-        _locked_draft(round_, by, "delete").delete()
+        round_ = _locked_draft(round_, by, "delete")
+        round_.delete()
+        follow_rounds(round_.section.tournament_id)
 
 
 def publish_round(round_: Round, *, by) -> Round:
@@ -208,21 +284,70 @@ def replace_draft_boards(
         report = system.check(
             _pairing_request(round_.section, round_.number), pairs, byes[0] if byes else None
         )
-        impossible = [f.message for f in report.findings if f.code in IMPOSSIBLE_FINDINGS]
+        players = {p.pairing_number: p for p in round_.section.players.select_related("team")}
+        impossible = [
+            finding_text(f, players) for f in report.findings if f.code in IMPOSSIBLE_FINDINGS
+        ]
         if impossible:
             raise ServiceError(
                 ErrorCode.IMPOSSIBLE_PAIRING,
                 field="boards",
-                findings="; ".join(impossible).capitalize(),
+                findings=" ".join(impossible).rstrip("."),
+                problems=impossible,
             )
-        findings = [f.message for f in report.findings]
+        findings = [finding_text(f, players) for f in report.findings]
         edit = DraftEdit(findings, report.equals_dutch, saved=not findings or confirm)
         if edit.saved:
-            players = {p.pairing_number: p for p in round_.section.players.all()}
             round_.pairings.all().delete()
             note = _system_note(system.code) if report.equals_dutch else _("Edited by the arbiter")
             store_boards(round_, [(players[s], players[n] if n else None, note) for s, n in boards])
         return edit
+
+
+def _named(player: Player | None, number: int) -> str:
+    """A player as the pairing editor names him: number, name and team code."""
+    if player is None:
+        return _("number %(number)d") % {"number": number}
+    team = f" ({player.team.code})" if player.team_id else ""
+    return f"{player.pairing_number}. {player.name}{team}"
+
+
+def finding_text(finding, players: dict[int, Player]) -> str:
+    """The checker's finding as one sentence for the arbiter, naming the players (number, name,
+    team) and, for two who may not meet, why: team-mates, already met, or forbidden by the
+    imported file."""
+    numbers = list(finding.players)
+    names = [_named(players.get(n), n) for n in numbers]
+    a = names[0] if names else ""
+    b = names[1] if len(names) > 1 else ""
+    code = finding.code
+    if code == "FORBIDDEN_PAIR":
+        first, second = (players.get(n) for n in numbers[:2])
+        if first and second and first.team_id and first.team_id == second.team_id:
+            return _("%(a)s and %(b)s are team-mates (%(team)s); team-mates never meet.") % {
+                "a": a,
+                "b": b,
+                "team": first.team.name,
+            }
+        return _("%(a)s and %(b)s may not meet: the imported file forbids it.") % {"a": a, "b": b}
+    texts = {
+        "REMATCH": _("%(a)s and %(b)s have already played each other."),
+        "ABSOLUTE_COLOUR": _("%(a)s and %(b)s must both play the same side."),
+        "THREE_IN_A_ROW": _("%(a)s would play the same side a third time running."),
+        "COLOUR_DIFFERENCE": _("%(a)s would play one side more than twice as often as the other."),
+        "SECOND_BYE": _("%(a)s already had a bye or a win without playing."),
+        "PAIRED_TWICE": _("%(a)s is written on more than one line."),
+        "MISSING": _("%(a)s is neither paired nor given the bye."),
+        "NOT_PRESENT": _("%(a)s is absent from this round or not registered, but is paired."),
+        "SELF_PAIRED": _("%(a)s is paired against himself."),
+    }
+    if code == "BYE_COUNT":
+        if numbers:
+            return _("An even number of players leaves nobody a bye: pair %(a)s.") % {"a": a}
+        return _("An odd number of players needs a pairing-allocated bye: write one number alone.")
+    if code in texts:
+        return texts[code] % {"a": a, "b": b}
+    return finding.message
 
 
 def _system_note(code: str) -> str:
@@ -263,6 +388,7 @@ def unpublish_round(round_: Round, *, by) -> Round:
         round_.status = Round.Status.DRAFT
         round_.published_at = None
         round_.save(update_fields=["status", "published_at"])
+        follow_rounds(round_.section.tournament_id)
     return round_
 
 

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from games.oware.sides import Side
 from tournaments.history import RoundRecord, SectionHistory
 from tournaments.models import Player, RequestedBye, Round, Section, Team, Tournament
+from tournaments.models.event import kind_from_name
 from tournaments.models.results import Ending
 from tournaments.outcomes import RoundOutcome
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -49,12 +50,15 @@ TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
 
 
 @transaction.atomic
-def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> Section:
+def import_trf_section(
+    tournament: Tournament, name: str, text: str, *, by, kind: str | None = None
+) -> Section:
     """Add section `name` to `tournament` with the players and rounds of the TRF `text`.
 
-    Refused (ServiceError, nothing written) for a file that does not read, a section name
-    already used, more rounds in the file than the tournament has, or a round whose blocks
-    contradict each other.
+    The section is of `kind` (`Section.Kind`), by default the one its name says. Refused
+    (ServiceError, nothing written) for a file that does not read, a section name already used,
+    more rounds in the file than the tournament has, a player of the other sex in a section of
+    men or of women, or a round whose blocks contradict each other.
     """
     require_arbiter(tournament, by)
     try:
@@ -79,6 +83,7 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         slug=slug,
         order=tournament.sections.count(),
         initial_side=(history.initial_side or Side.SOUTH).letter,
+        sex=kind_from_name(name) if kind is None else kind,
         forbidden_pairs=_forbidden_pairs(tournament, history, trf.teams),
         round_forbidden_pairs=[
             [first, last, list(group)] for first, last, group in history.round_forbidden_pairs
@@ -105,6 +110,16 @@ def import_trf_section(tournament: Tournament, name: str, text: str, *, by) -> S
         )
         for p in trf.players
     }
+    for player in players.values():
+        if section.sex and player.sex and player.sex != section.sex:
+            raise ServiceError(
+                ErrorCode.WRONG_SEX,
+                case="player",
+                field="file",
+                name=player.name,
+                section=section.name,
+                sex=section.sex_word,
+            )
     _import_teams(tournament, section, trf.teams, players)
     for number in range(1, played + 1):
         _import_round(section, number, history, players, by)

@@ -4,6 +4,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django import template
+from django.utils.formats import number_format
 
 from games.oware.sides import Side
 from tournaments.models.sides import SIDE_LABELS
@@ -13,19 +14,30 @@ register = template.Library()
 EN_DASH = "\u2013"
 
 
-@register.filter
-def points(value) -> str:
-    """Points with a half as '½': 0, ½, 1, 3½ (never 3.5 or 3.50)."""
+def written_points(value) -> str:
+    """Points and tie-break values as people write them, the one way every page and printed
+    sheet shows them: a half as '½' (0, ½, 1, 3½; never 3.5 or 3.50), any other fraction with
+    the decimal separator of the page's language (12.25, 12,25 in French). Data (API, CSV, TRF)
+    keeps '0.5'."""
     if value is None or value == "":
         return ""
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
     value = Decimal(str(value))
-    whole, half = divmod(value * 2, 2)
-    whole = int(whole)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
+    sign = "-" if value < 0 else ""
+    whole, half = divmod(abs(value) * 2, 2)
+    if whole == whole.to_integral_value() and half in (0, 1):
+        whole = int(whole) // 1
+        if not half:
+            return f"{sign}{whole}" if whole else "0"
+        return f"{sign}{whole}½" if whole else f"{sign}½"
+    return number_format(value.normalize())
+
+
+@register.filter
+def points(value) -> str:
+    """`written_points` as a filter: {{ value|points }}."""
+    return written_points(value)
 
 
 @register.filter

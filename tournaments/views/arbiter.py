@@ -3,15 +3,23 @@
 from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import DraftPairingForm, GameFileForm, PublishForm, ResultForm
+from tournaments.forms import (
+    DeleteDraftForm,
+    DraftPairingForm,
+    GameFileForm,
+    PublishForm,
+    ResultForm,
+)
 from tournaments.models import Pairing, Result
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_files import import_ogn, import_round_ogn
 from tournaments.services.games import agreed_end_repetitions, move_list
+from tournaments.services.pairing_lists import round_roster, unmet_side_wishes
 from tournaments.services.progress import next_step
 from tournaments.services.registration import numbering_needed
 from tournaments.services.results import record_result
@@ -61,10 +69,32 @@ def pair_next(request, tournament, section):
     return redirect("arbiter:round", slug=tournament.slug, section=group.slug, number=round_.number)
 
 
+def _board_rows(round_):
+    """The round's pairings (boards, then the bye) and, for each, a row: the pairing, South's
+    and North's points before the round, and the side each wanted and did not get."""
+    roster = round_roster(round_)
+    before = {entry.player.pk: entry.points_before for entry in roster.entries}
+    pairings = list(roster.boards)
+    if roster.pairing_bye is not None:
+        pairings.append(roster.pairing_bye.pairing)
+    wishes = unmet_side_wishes(round_)
+    rows = [
+        (
+            p,
+            before.get(p.south_id),
+            before.get(p.north_id),
+            wishes.get(p.south_id),
+            wishes.get(p.north_id),
+        )
+        for p in pairings
+    ]
+    return pairings, rows
+
+
 @arbiter_required
 def round_detail(request, tournament, section, number):
     round_ = section_round(tournament, section, number)
-    pairings = round_.pairings.select_related("south", "north", "result")
+    pairings, rows = _board_rows(round_)
     return render(
         request,
         "tournaments/arbiter/round.html",
@@ -72,16 +102,97 @@ def round_detail(request, tournament, section, number):
             "tournament": tournament,
             "round": round_,
             "pairings": pairings,
+            "rows": rows,
+            "publish_form": PublishForm(),
+            "delete_form": DeleteDraftForm(),
             "can_unpublish": round_service.unpublish_refusal(round_) is None,
             "can_take_back": round_service.take_back_refusal(round_) is None,
         },
     )
 
 
+@require_POST
+@arbiter_required
+def pair_all(request, tournament):
+    """Pair every section's next round (and publish them with `publish`), each on its own."""
+    unnumbered = [group for group in tournament.sections.all() if numbering_needed(group)]
+    if "confirm" not in request.POST and unnumbered:
+        return render(
+            request,
+            "tournaments/arbiter/confirm_pairing.html",
+            {
+                "tournament": tournament,
+                "sections": unnumbered,
+                "action": reverse("arbiter:pair_all", args=[tournament.slug]),
+                "publish": "publish" in request.POST,
+            },
+        )
+    outcomes = round_service.pair_all_sections(
+        tournament, by=request.user, publish="publish" in request.POST
+    )
+    _tell_outcomes(request, outcomes)
+    return redirect("arbiter:all_sections", slug=tournament.slug)
+
+
+@require_POST
+@arbiter_required
+def publish_all(request, tournament):
+    """Publish every section's draft; asks once, with the same checkbox as one round."""
+    if not PublishForm(request.POST).is_valid():
+        messages.error(
+            request, _("Tick “Show this pairing to players and spectators now” to publish.")
+        )
+    else:
+        _tell_outcomes(request, round_service.publish_all_drafts(tournament, by=request.user))
+    return redirect("arbiter:all_sections", slug=tournament.slug)
+
+
+def _tell_outcomes(request, outcomes) -> None:
+    for outcome in outcomes:
+        if outcome.refusal is not None:
+            messages.error(
+                request,
+                _("%(section)s: %(reason)s")
+                % {"section": outcome.section.name, "reason": outcome.refusal.message},
+            )
+        elif outcome.round.status == outcome.round.Status.DRAFT:
+            messages.success(
+                request,
+                _("Round %(number)d of %(section)s paired as a draft.")
+                % {"number": outcome.round.number, "section": outcome.section.name},
+            )
+        else:
+            messages.success(
+                request,
+                _("Round %(number)d of %(section)s published.")
+                % {"number": outcome.round.number, "section": outcome.section.name},
+            )
+
+
+@arbiter_required
+def all_sections(request, tournament):
+    """Every section's current round side by side (Men beside Women), to read, publish together
+    and print on one sheet."""
+    columns = []
+    for group, round_ in round_service.current_rounds(tournament):
+        rows = _board_rows(round_)[1] if round_ is not None else []
+        columns.append((group, round_, rows))
+    return render(
+        request,
+        "tournaments/arbiter/all_sections.html",
+        {
+            "tournament": tournament,
+            "columns": columns,
+            "drafts": any(r is not None and not r.is_public for _g, r, _rows in columns),
+            "publish_form": PublishForm(),
+        },
+    )
+
+
 @arbiter_required
 def publish(request, tournament, section, number):
-    """Publishing asks first (a page with a confirming checkbox): players see the pairing at
-    once."""
+    """Publishing asks once: the round page's checkbox is ticked with the button. Without it
+    (or opened directly) this page shows the same checkbox with the reason it is needed."""
     round_ = section_round(tournament, section, number)
     form = PublishForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -118,7 +229,11 @@ def unpublish(request, tournament, section, number):
 @require_POST
 @arbiter_required
 def delete_draft(request, tournament, section, number):
+    """Deleting asks once: the round page's checkbox is ticked with the button."""
     round_ = section_round(tournament, section, number)
+    if not DeleteDraftForm(request.POST).is_valid():
+        messages.error(request, _("Tick “Delete this draft pairing” to delete it."))
+        return redirect("arbiter:round", slug=tournament.slug, section=section, number=number)
     try:
         round_service.delete_draft_round(round_, by=request.user)
     except ServiceError as error:
@@ -143,7 +258,9 @@ def edit_draft(request, tournament, section, number):
                     confirm=form.cleaned_data["confirm"],
                 )
             except ServiceError as error:
-                show_on_form(form, error)
+                # One message per problem the pairing has, each beside the boards.
+                for problem in error.params.get("problems", [error.message]):
+                    form.add_error("boards", problem)
             else:
                 if edit.saved:
                     messages.success(
@@ -161,7 +278,14 @@ def edit_draft(request, tournament, section, number):
     return render(
         request,
         "tournaments/arbiter/edit_draft.html",
-        {"tournament": tournament, "round": round_, "form": form, "edit": edit},
+        {
+            "tournament": tournament,
+            "round": round_,
+            "form": form,
+            "edit": edit,
+            "players": round_.section.players.select_related("team").order_by("pairing_number"),
+            "pairings": round_.pairings.select_related("south__team", "north__team"),
+        },
     )
 
 

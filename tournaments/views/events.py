@@ -11,7 +11,7 @@ from tournaments.forms import TOURNAMENT_FIELDS, NewTournamentForm, TeamForm, To
 from tournaments.services import events
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
-from tournaments.views.refusals import show_on_form
+from tournaments.views.refusals import ASK_ONCE, show_on_form
 
 
 @login_required
@@ -26,6 +26,7 @@ def new_tournament(request):
                 by=request.user,
                 sections=form.cleaned_data["sections"],
                 pairing_system=form.cleaned_data["pairing_system"],
+                kinds=form.section_kinds,
                 **fields,
             )
         except ServiceError as error:
@@ -100,6 +101,9 @@ def edit_team(request, tournament, team_id):
 @arbiter_required
 def delete_team(request, tournament, team_id):
     team = get_object_or_404(tournament.teams, pk=team_id)
+    if "confirm" not in request.POST:
+        messages.error(request, ASK_ONCE % {"name": team.name})
+        return redirect("arbiter:teams", slug=tournament.slug)
     try:
         events.delete_team(team, by=request.user)
     except ServiceError as error:

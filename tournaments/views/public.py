@@ -4,14 +4,16 @@ Only published rounds are shown; a draft pairing stays with the arbiters.
 """
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from tournaments import tiebreak_labels
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
 from tournaments.services.game_files import OGN_MEDIA_TYPE, game_ogn, round_ogn_zip
 from tournaments.services.games import game_plies, game_view
-from tournaments.services.pairing_lists import round_roster
+from tournaments.services.pairing_lists import find_players, round_roster
+from tournaments.services.prizes import prize_list as prize_list_of
 from tournaments.services.qr import qr_svg
 from tournaments.services.schedule import section_schedule
 from tournaments.services.standings import section_crosstable, section_standings
@@ -41,11 +43,42 @@ def tournament(request, slug):
         "tournaments/public/tournament.html",
         {
             "tournament": event,
-            "sections": event.sections.all(),
+            "sections": _with_current_round(event),
             "live": _in_progress(event.pk),
             "qr": qr_svg(url),
             "page_url": url,
         },
+    )
+
+
+def _with_current_round(event: Tournament) -> list[Section]:
+    """The event's sections, each with `current_round`: the number of its last public round
+    (None before the first is published)."""
+    sections = list(event.sections.all())
+    current: dict[int, int] = {}
+    for round_ in Round.objects.filter(section__tournament=event).exclude(
+        status=Round.Status.DRAFT
+    ):
+        current[round_.section_id] = max(current.get(round_.section_id, 0), round_.number)
+    for group in sections:
+        group.current_round = current.get(group.pk)
+    return sections
+
+
+def find_player(request, slug):
+    """The event's one search box: a name (or part of it) in any section. A single player found
+    goes straight to his board in his section's current round; several are listed."""
+    event = public_tournament(slug)
+    text = request.GET.get("q", "")[:100]
+    found = find_players(event, text)
+    if len(found) == 1 and found[0].seat is not None:
+        seat = found[0].seat
+        url = reverse("public:round", args=[slug, found[0].player.section.slug, seat.round.number])
+        return redirect(f"{url}#board-{seat.pairing.board}")
+    return render(
+        request,
+        "tournaments/public/find_player.html",
+        {"tournament": event, "query": text, "found": found},
     )
 
 
@@ -303,3 +336,10 @@ def _requested_ply(request) -> int | None:
         return int(request.GET["ply"])
     except (KeyError, ValueError):
         return None
+
+
+@revalidated
+def prize_list(request, slug, section):
+    group = public_section(slug, section)
+    table, lists = prize_list_of(group)
+    return _section_page(request, group, "prizes.html", "prizes", table=table, category_lists=lists)

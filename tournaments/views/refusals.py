@@ -2,8 +2,12 @@
 
 from axes.helpers import get_cool_off, get_lockout_message
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy
 
 from tournaments.services.errors import ServiceError
+
+# A delete button asks once: its checkbox is ticked with it.
+ASK_ONCE = gettext_lazy("Tick the box beside “delete” to delete %(name)s.")
 
 
 def show_on_form(form, error: ServiceError) -> None:

@@ -20,7 +20,7 @@ from tournaments.services import events, registration
 from tournaments.services.errors import ServiceError
 from tournaments.services.import_checks import problem_page
 from tournaments.views.access import arbiter_required
-from tournaments.views.refusals import show_on_form
+from tournaments.views.refusals import ASK_ONCE, show_on_form
 
 
 def _forms(tournament, section, data=None, action=None):
@@ -182,6 +182,9 @@ def edit_player(request, tournament, section, number):
 @arbiter_required
 def delete_player(request, tournament, section, number):
     player = _player(tournament, section, number)
+    if "confirm" not in request.POST:
+        messages.error(request, ASK_ONCE % {"name": player.name})
+        return redirect("arbiter:players", slug=tournament.slug, section=section)
     try:
         registration.delete_player(player, by=request.user)
     except ServiceError as error:

@@ -13,12 +13,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import GridResultForm
+from games.oware.sides import Side
+from tournaments.forms import BOTH_ABSENT, NORTH_ABSENT, SOUTH_ABSENT, GridResultForm
 from tournaments.models import Pairing, Result
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.results import record_result
 from tournaments.services.rounds import games_without_result
 from tournaments.services.versions import current_version, round_versions
+from tournaments.templatetags.public_tags import written_points
 from tournaments.views.access import arbiter_required, section_round
 
 # A refusal about the points goes beside the result cell; one about the game as a whole
@@ -38,6 +40,9 @@ def _initial(pairing, version: int) -> dict:
     result = getattr(pairing, "result", None)
     if result is None:
         return {"version": version}
+    if result.ending in NO_GAME_OF_ENDING:
+        # Shown as chosen: a forfeit's or a double forfeit's own choice, nothing typed.
+        return {"no_game": NO_GAME_OF_ENDING[result.ending](result), "version": version}
     return {
         "result": _result_cell(result),
         "south_seeds": result.south_seeds,
@@ -46,6 +51,12 @@ def _initial(pairing, version: int) -> dict:
         "decided_by": result.decided_by,
         "version": version,
     }
+
+
+NO_GAME_OF_ENDING = {
+    "forfeit": lambda r: NORTH_ABSENT if r.decided_by == Side.NORTH.letter else SOUTH_ABSENT,
+    "double_forfeit": lambda r: BOTH_ABSENT,
+}
 
 
 def _rows(round_, bound: dict | None = None):
@@ -73,6 +84,8 @@ def grid(request, tournament, section, number, bound=None):
             "tournament": tournament,
             "round": round_,
             "rows": list(_rows(round_, bound)),
+            "no_game_help": GridResultForm.base_fields["no_game"].help_text,
+            "bye": round_.pairings.filter(north__isnull=True).select_related("south").first(),
             "remaining": len(waiting),
             # The cursor starts in the first board still waiting, for typing straight away.
             "first_open": waiting[0] if waiting else None,
@@ -139,7 +152,8 @@ def _saved(request, round_, pairing, result):
             "ok": True,
             "version": current_version(pairing),
             "remaining": remaining,
-            "result": _result_cell(result),
+            # A board without a game keeps its "No game" choice and an empty result cell.
+            "result": "" if result.ending in NO_GAME_OF_ENDING else _result_cell(result),
             "south_seeds": result.south_seeds,
             "north_seeds": result.north_seeds,
             "summary": _("Saved: %(south)s–%(north)s, %(ending)s") % _summary_parts(result),
@@ -149,8 +163,8 @@ def _saved(request, round_, pairing, result):
 
 def _summary_parts(result) -> dict:
     return {
-        "south": format(result.south_points.normalize(), "f"),
-        "north": format(result.north_points.normalize(), "f"),
+        "south": written_points(result.south_points),
+        "north": written_points(result.north_points),
         "ending": result.get_ending_display(),
     }
 
