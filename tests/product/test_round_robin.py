@@ -145,8 +145,8 @@ def test_a_draft_edit_is_checked_against_the_schedule(five, alice):
     edit = replace_draft_boards(draft, [(2, 5), (3, 4), (1, None)], by=alice, confirm=False)
     assert not edit.saved and edit.equals_dutch is False
     assert edit.findings == [
-        "players 2 and 5 have already met once",
-        "players 3 and 4 have already met once",
+        "2. Kofi and 5. Kwame have already played each other.",
+        "3. Yaw and 4. Afi have already played each other.",
     ]
     edit = replace_draft_boards(draft, [(3, 5), (2, 1), (4, None)], by=alice, confirm=False)
     assert edit.saved and not edit.findings and edit.equals_dutch is False

@@ -8,6 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
+from tests.writes import if_match
 from tournaments.models import Player, Section, Team, Tournament
 from tournaments.models.event import kind_from_name
 from tournaments.services.events import create_tournament
@@ -148,18 +149,21 @@ def test_the_trf_section_api_refuses_a_man_among_women_and_takes_a_kind(tourname
     api.force_authenticate(alice)
     url = "/api/v1/tournaments/accra/sections/import-trf/"
     body = {"name": "Ladies", "trf": "\n".join(lines) + "\n", "kind": "women"}
-    refused = api.post(url, body, format="json")
+    refused = api.post(url, body, format="json", **if_match(api, "accra"))
     assert refused.status_code == 400
     assert refused.json()["code"] == "wrong_sex" and refused.json()["field"] == "file"
     body["kind"] = "open"
-    assert api.post(url, body, format="json").status_code == 201
+    assert api.post(url, body, format="json", **if_match(api, "accra")).status_code == 201
 
 
 def test_the_api_refuses_a_man_in_a_womens_section(women, alice):
     api = APIClient()
     api.force_authenticate(alice)
     response = api.post(
-        "/api/v1/tournaments/accra/women/players/", {"name": "Kofi", "sex": "m"}, format="json"
+        "/api/v1/tournaments/accra/women/players/",
+        {"name": "Kofi", "sex": "m"},
+        format="json",
+        **if_match(api, "accra"),
     )
     assert response.status_code == 400
     body = response.json()
