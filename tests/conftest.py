@@ -7,6 +7,17 @@ plain registered user, and an anonymous client is a spectator.
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the default language: a page requested in French activates French for
+    the thread that served it (LocaleMiddleware never deactivates), and the next test on that
+    worker would otherwise read its messages in French."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def alice(django_user_model):
     return django_user_model.objects.create_user("alice", password="alice-password-1")
