@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
 from games.oware.errors import RecordError
-from games.oware.replay import Replay, replay
+from games.oware.replay import Replay, repeated_position, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
 from games.oware.sides import Side
 from tournaments.models.records import RecordSource
@@ -244,12 +244,22 @@ def _require_side(board: LiveBoard, device: str, side: str) -> None:
         raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="that", field="side")
 
 
+def _require_cycle(board: LiveBoard) -> None:
+    """Refuse an agreement unless the position now (board, stores, player to move) occurred
+    before in the game: the competition's condition for ending a cycle by agreement, the same
+    function the results service applies to a typed record."""
+    if repeated_position(game_of(board)) is None:
+        raise ServiceError(ErrorCode.NO_REPETITION, case="live", field="side")
+
+
 def offer_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
-    """`side` offers to end the game by agreement (the seeds on each row go to its owner)."""
+    """`side` offers to end the game by agreement (the seeds on each row go to its owner); only
+    on a position that occurred before in the game."""
     with transaction.atomic():
         board = _locked(board)
         _require_playing(board)
         _require_side(board, device, side)
+        _require_cycle(board)
         board.offer = side
         board.save()
     return board
@@ -263,6 +273,7 @@ def accept_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
         _require_side(board, device, side)
         if not board.offer or board.offer == side:
             raise ServiceError(ErrorCode.NO_OFFER, field="side")
+        _require_cycle(board)
         _finish(board, AGREED)
         board.save()
     return board

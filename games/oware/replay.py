@@ -128,6 +128,20 @@ class Replay:
         }
 
 
+def repeated_position(game: Replay) -> Repetition | None:
+    """The earlier occurrence of the position the game stands in now (pits, stores and player
+    to move, after its last ply), or None when that position has not occurred before.
+
+    The competition lets players end a game by agreement only on such a position (a cycle):
+    the live board refuses an offer and the results service refuses a record ending `agreed`
+    without one (docs/competition.md).
+    """
+    for found in reversed(game.repetitions):
+        if found.ply == game.plies:
+            return found
+    return None
+
+
 def winner_text(ending: str | None, winner: Side | None) -> str | None:
     """How records and the replay command write a winner: 'S', 'N', 'draw', None unfinished."""
     if winner is not None:

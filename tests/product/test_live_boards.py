@@ -9,6 +9,8 @@ from games.models.live import CODE_ALPHABET, LiveBoard
 from games.oware.notation import replay_record
 from tournaments.models import Result, Tournament
 
+from .conftest import REPEATING
+
 pytestmark = pytest.mark.django_db
 
 SOUTH_DEVICE = "south-device-0001"
@@ -143,10 +145,30 @@ def test_a_resignation_waits_for_the_arbiter_who_alone_confirms_it(
     assert LiveBoard.objects.get(code=seated).state == "confirmed"
 
 
-def test_agreement_needs_an_offer_from_the_other_side(client, seated, game):
+def play_all(client, code, moves, first_ply=0):
+    """Play `moves` (abapa: South and North alternate) from their own devices."""
+    for ply, move in enumerate(moves, start=first_ply):
+        device = SOUTH_DEVICE if ply % 2 == 0 else NORTH_DEVICE
+        status, answer = play(client, code, device, ply, move, 1190 - ply)
+        assert status == 200, answer
+    return answer
+
+
+def test_agreement_is_refused_on_a_position_that_never_occurred_before(client, seated, game):
+    play_all(client, seated, REPEATING[:114])  # the position after ply 114 is new
+    for side, device in (("S", SOUTH_DEVICE), ("N", NORTH_DEVICE)):
+        status, answer = post(client, seated, action="offer", side=side, device=device)
+        assert status == 400 and answer["error"]["code"] == "no_repetition"
+        assert "has occurred before" in answer["error"]["message"]
+    assert answer["state"]["offer"] == "" and answer["state"]["state"] == "playing"
+
+
+def test_agreement_needs_an_offer_from_the_other_side_on_a_repeated_position(client, seated, game):
+    play_all(client, seated, REPEATING)  # after ply 115 the position of ply 103 again
     status, answer = post(client, seated, action="accept", side="N", device=NORTH_DEVICE)
     assert status == 400 and answer["error"]["code"] == "no_offer"
-    post(client, seated, action="offer", side="S", device=SOUTH_DEVICE)
+    status, answer = post(client, seated, action="offer", side="S", device=SOUTH_DEVICE)
+    assert status == 200 and answer["offer"] == "S"
     status, answer = post(client, seated, action="accept", side="S", device=SOUTH_DEVICE)
     assert status == 400 and answer["error"]["code"] == "no_offer"
     status, answer = post(client, seated, action="accept", side="N", device=NORTH_DEVICE)

@@ -317,6 +317,21 @@ class ErrorCode(Enum):
         HTTP_400,
         gettext_lazy("Check the repeated positions, then confirm the agreed end."),
     )
+    NO_REPETITION = (
+        "no_repetition",
+        HTTP_400,
+        {
+            "record": gettext_lazy(
+                "A game ends by agreement only on a position that occurred before in it; the "
+                "position after ply %(ply)d did not. The arbiter may still decide the result "
+                "with the scores and a reason."
+            ),
+            "live": gettext_lazy(
+                "The game may end by agreement only when the position (board, stores and player "
+                "to move) has occurred before; this one has not. Play on, or call the arbiter."
+            ),
+        },
+    )
     MISSING_ENDING = (
         "missing_ending",
         HTTP_400,

@@ -21,7 +21,7 @@ from games.oware.outcome import (
     result_of_replay,
     score_at_stop,
 )
-from games.oware.replay import Replay, replay
+from games.oware.replay import Replay, repeated_position, replay
 from games.oware.sides import Side
 from tournaments.models import Tournament
 from tournaments.models.records import RecordSource
@@ -60,6 +60,9 @@ class ResultEntry:
     imported from another program's TRF). `source` marks the game's record (typed, imported,
     live). `confirm_agreed`: whoever entered an agreed end has seen the repeated positions the
     engine finds in it (the one-board page asks first; other ways in have nothing to show).
+    `agreed_on_cycle`: a game with a record ends by agreement only on a position that occurred
+    before in it (`games.oware.replay.repeated_position`); off only for rows already stored
+    (a restore), which were checked when they were written.
     """
 
     ending: str | None = None
@@ -75,6 +78,7 @@ class ResultEntry:
     source: str = RecordSource.TYPED
     score_unknown: bool = False
     confirm_agreed: bool = True
+    agreed_on_cycle: bool = True
 
     @property
     def has_game(self) -> bool:
@@ -111,6 +115,7 @@ def kept_entry(result) -> ResultEntry:
         north_points=result.north_points,
         decided_by=result.decided_by or None,
         score_unknown=result.score_unknown,
+        agreed_on_cycle=False,
     )
     game_record = getattr(result.pairing, "game_record", None)
     if game_record is not None and game_record.readable:
@@ -152,6 +157,8 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
             problem=record_problem(error),
         ) from error
     decided_by = _check_typed_against(entry, outcome, game)
+    if outcome.ending == Ending.AGREED and entry.agreed_on_cycle and not repeated_position(game):
+        raise ServiceError(ErrorCode.NO_REPETITION, case="record", field="record", ply=game.plies)
     if outcome.ending == Ending.AGREED and not entry.confirm_agreed:
         raise ServiceError(ErrorCode.AGREED_END_UNCONFIRMED, field="confirm_agreed")
     return Assessment(outcome, decided_by, game, clocks)
