@@ -20,7 +20,7 @@ from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
 from games.oware.errors import RecordError
 from games.oware.replay import Replay, repeated_position, replay
-from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
+from games.oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
 from games.oware.sides import Side
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
@@ -55,8 +55,12 @@ def live_board_code(pairing) -> str:
 
 
 def game_of(board: LiveBoard, ending: str | None = None) -> Replay:
-    """The board's moves replayed by the engine (with a declared `ending`, if any)."""
-    return replay(board.moves, board.pairing.round.section.tournament.variant, ending)
+    """The board's moves replayed by the engine (with a declared `ending`, if any; for
+    'resign', the board's `decided_by` resigned)."""
+    resigner = Side.from_letter(board.decided_by) if ending == RESIGN else None
+    return replay(
+        board.moves, board.pairing.round.section.tournament.variant, ending, resigner=resigner
+    )
 
 
 def position_of(board: LiveBoard) -> LivePosition:
@@ -280,8 +284,16 @@ def accept_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
 
 
 def resign(board: LiveBoard, device: str, side: str) -> LiveBoard:
-    """The player to move (`side`) resigns; a record says 'resign' of the player to move."""
-    return _declare(board, device, side, RESIGN)
+    """`side` resigns, from a device that holds it, at any time (whoever is to move): the
+    opponent wins, and the record names the resigner (`resign S` / `resign N`)."""
+    with transaction.atomic():
+        board = _locked(board)
+        _require_playing(board)
+        _require_side(board, device, side)
+        board.decided_by = side
+        _finish(board, RESIGN)
+        board.save()
+    return board
 
 
 def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
@@ -293,20 +305,9 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
         if side not in SIDES or not sides_of(board, device):
             raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="any", field="side")
         if Side(position_of(board).to_move).letter != side:
-            raise ServiceError(ErrorCode.NOT_TO_MOVE, case="clock", field="side")
+            raise ServiceError(ErrorCode.NOT_TO_MOVE, field="side")
+        board.decided_by = side
         _finish(board, TIME)
-        board.save()
-    return board
-
-
-def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard:
-    with transaction.atomic():
-        board = _locked(board)
-        _require_playing(board)
-        _require_side(board, device, side)
-        if Side(position_of(board).to_move).letter != side:
-            raise ServiceError(ErrorCode.NOT_TO_MOVE, case="end", field="side")
-        _finish(board, ending)
         board.save()
     return board
 
@@ -334,6 +335,7 @@ def _store(board: LiveBoard, by) -> None:
         moves=list(board.moves),
         clocks=list(board.clocks),
         ending=board.ending or None,
+        decided_by=board.decided_by or None,
         source=RecordSource.LIVE,
     )
     record_result(
@@ -359,9 +361,15 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
     tournament = board.pairing.round.section.tournament
     game = position_of(board)
     position = game.position
-    # A finished game shows its settled stores (on agreement each row goes to its owner).
+    # A finished game shows its settled stores (on agreement each row goes to its owner) and
+    # the game score the result keeps (a flag fall or a resignation: the loser's store : 25).
     ending = board.ending
     stores = game.final_stores(ending, tournament.variant) if ending else position.stores
+    score = None
+    if ending in (TIME, RESIGN):
+        score = list(score_at_stop(ending, stores, Side.from_letter(board.decided_by)))
+    elif ending:
+        score = list(stores)
     return {
         "code": board.code,
         "state": board.state,
@@ -380,6 +388,8 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "ending": board.ending,
         "ending_label": str(Ending(board.ending).label) if board.ending else "",
         "stores": list(stores),
+        "game_score": score,
+        "decided_by": board.decided_by,
         "record": board.record,
         "held": {side: bool(token) for side, token in _devices(board).items()},
         "yours": sorted(sides_of(board, device)),

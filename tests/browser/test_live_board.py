@@ -92,6 +92,10 @@ def test_two_phones_play_go_offline_and_the_arbiter_confirms_the_record(
     assert server_moves(board_code) == [2, 0, 3, 1]
 
     south.get_by_role("button", name="Resign").click()
+    expect(south.locator("#live-resign-question")).to_have_text(
+        "South (Ama) resigns: North (Kofi) wins, 0–1, game score 0–25. Resign?"
+    )
+    south.get_by_role("button", name="Yes, resign").click()
     expect(north.locator("#live-status")).to_contain_text("Waiting for the arbiter")
     assert not Result.objects.exists()
 
@@ -110,6 +114,42 @@ def test_two_phones_play_go_offline_and_the_arbiter_confirms_the_record(
     record = parse_record(result.record)
     assert record.moves == [2, 0, 3, 1] and record.ending == "resign"
     assert all(0 <= clock <= 20 * 60 for clock in record.clocks)
+
+
+def seat(url, page, side, pin):
+    page.goto(url)
+    page.get_by_label("Your side's code").fill(pin)
+    page.get_by_role("button", name=re.compile(f"^{side}:")).click()
+
+
+def test_a_player_resigns_on_his_own_phone_while_the_other_is_to_move_after_confirming(
+    live_server, device, board_code
+):
+    url = f"{live_server.url}/t/accra/board/{board_code}/"
+    live = LiveBoard.objects.get(code=board_code)
+    _s, south = device()
+    _n, north = device()
+    seat(url, south, "South", live.south_pin)
+    seat(url, north, "North", live.north_pin)
+    pit(south, "C").click()
+    expect(north.locator("#live-record")).to_contain_text("1. C {")
+    pit(north, "a").click()
+    expect(south.locator("#live-record")).to_contain_text(" a {")
+    # South is to move; North resigns from his own phone. He is asked first, and may refuse.
+    north.get_by_role("button", name="Resign").click()
+    question = north.get_by_role("alertdialog")
+    expect(question).to_contain_text(
+        "North (Kofi) resigns: South (Ama) wins, 1–0, game score 25–0. Resign?"
+    )
+    question.get_by_role("button", name="No, play on").click()
+    expect(question).to_be_hidden()
+    assert LiveBoard.objects.get(code=board_code).state == "playing"
+    north.get_by_role("button", name="Resign").click()
+    question.get_by_role("button", name="Yes, resign").click()
+    expect(south.locator("#live-status")).to_contain_text("Waiting for the arbiter")
+    expect(south.locator("#live-record")).to_contain_text("resign N 25-0")
+    board = LiveBoard.objects.get(code=board_code)
+    assert (board.ending, board.decided_by) == ("resign", "N")
 
 
 def test_a_spectator_with_the_board_code_cannot_take_a_side(live_server, device, board_code):

@@ -124,11 +124,11 @@ def test_a_resignation_waits_for_the_arbiter_who_alone_confirms_it(
     client, seated, alice, charlie, game
 ):
     play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
-    status, answer = post(client, seated, action="resign", side="S", device=SOUTH_DEVICE)
-    assert status == 400 and answer["error"]["code"] == "not_to_move"
+    status, answer = post(client, seated, action="resign", side="S", device=NORTH_DEVICE)
+    assert status == 400 and answer["error"]["code"] == "not_your_side"
     status, answer = post(client, seated, action="resign", side="N", device=NORTH_DEVICE)
     assert status == 200 and answer["state"] == "pending" and answer["ending"] == "resign"
-    assert "C {19:50} resign" in answer["record"]
+    assert "C {19:50} resign N 25-0" in answer["record"]
     assert not Result.objects.filter(pairing=game).exists()
 
     client.force_login(charlie)
@@ -152,6 +152,35 @@ def play_all(client, code, moves, first_ply=0):
         status, answer = play(client, code, device, ply, move, 1190 - ply)
         assert status == 200, answer
     return answer
+
+
+@pytest.mark.parametrize("side", ["S", "N"])
+@pytest.mark.parametrize("plies", [1, 2])
+def test_either_player_resigns_at_any_time_and_the_record_names_him(
+    client, seated, alice, game, side, plies
+):
+    """Whoever is to move; the record, its Result tag, the stored result and the board agree."""
+    play_all(client, seated, REPEATING[:plies])
+    device = SOUTH_DEVICE if side == "S" else NORTH_DEVICE
+    status, answer = post(client, seated, action="resign", side=side, device=device)
+    assert status == 200 and answer["ending"] == "resign" and answer["decided_by"] == side
+    score = "0-25" if side == "S" else "25-0"
+    assert f"resign {side} {score}" in answer["record"]
+    assert f'[Result "{score}"]' in answer["record"]
+    assert answer["game_score"] == [int(n) for n in score.split("-")]
+    game_read = replay_record(answer["record"])
+    assert (game_read.resigner, game_read.winner.letter) == (
+        "SN".index(side),
+        "NS"["SN".index(side)],
+    )
+
+    client.force_login(alice)
+    assert client.post(f"/t/accra/arbiter/live/{seated}/confirm/").status_code == 302
+    result = Result.objects.get(pairing=game)
+    assert (result.ending, result.decided_by) == ("resign", side)
+    assert f"{result.south_seeds}-{result.north_seeds}" == score
+    assert (result.south_points, result.north_points) == ((0, 1) if side == "S" else (1, 0))
+    assert result.record == answer["record"].strip()
 
 
 def test_agreement_is_refused_on_a_position_that_never_occurred_before(client, seated, game):

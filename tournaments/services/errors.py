@@ -307,10 +307,12 @@ class ErrorCode(Enum):
     DECIDED_BY_MISMATCH = (
         "decided_by_mismatch",
         HTTP_400,
-        gettext_lazy(
-            "The record leaves %(side)s to move, so that player is the one who lost "
-            "on time or resigned."
-        ),
+        {
+            "time": gettext_lazy(
+                "The record leaves %(side)s to move, so that player is the one who lost on time."
+            ),
+            "resign": gettext_lazy("The record names %(side)s as the player who resigned."),
+        },
     )
     AGREED_END_UNCONFIRMED = (
         "agreed_end_unconfirmed",
@@ -461,10 +463,7 @@ class ErrorCode(Enum):
     NOT_TO_MOVE = (
         "not_to_move",
         HTTP_400,
-        {
-            "clock": gettext_lazy("Only the clock of the player to move runs."),
-            "end": gettext_lazy("Only the player to move may do this."),
-        },
+        gettext_lazy("Only the clock of the player to move runs."),
     )
     NOT_PENDING = (
         "not_pending",
