@@ -6,10 +6,12 @@ import pytest
 
 from games.live import live_board_code
 from games.models.live import CODE_ALPHABET, LiveBoard
-from games.oware.notation import replay_record
-from tournaments.models import Result, Tournament
+from games.oware.notation import parse_leniently, replay_record
+from games.oware.ogn import read_ogn
+from tournaments.models import Pairing, Result, Tournament
+from tournaments.services.game_files import game_ogn
 
-from .conftest import REPEATING
+from .conftest import REPEATING, played_game
 
 pytestmark = pytest.mark.django_db
 
@@ -244,3 +246,49 @@ def test_the_arbiter_sets_direct_live_results_in_the_tournament_settings(client,
     assert response.status_code == 302, response.content[:2000]
     tournament.refresh_from_db()
     assert tournament.live_results_direct is True
+
+
+def end_the_game(client, code, ending):
+    """Play and end a game on the live board by `ending`; the side that decided it, if any."""
+    if ending in ("capture", "no_moves"):
+        moves, _game = played_game(ending)
+        play_all(client, code, moves)
+        return ""
+    if ending == "agreed":
+        play_all(client, code, REPEATING)
+        post(client, code, action="offer", side="N", device=NORTH_DEVICE)
+        assert post(client, code, action="accept", side="S", device=SOUTH_DEVICE)[0] == 200
+        return ""
+    play_all(client, code, REPEATING[:7])  # North to move
+    if ending == "time":
+        assert post(client, code, action="flag", side="N", device=SOUTH_DEVICE)[0] == 200
+        return "N"
+    assert post(client, code, action="resign", side="S", device=SOUTH_DEVICE)[0] == 200
+    return "S"
+
+
+@pytest.mark.parametrize("ending", ["capture", "no_moves", "agreed", "resign", "time"])
+def test_the_board_the_record_the_result_and_the_ogn_file_agree(
+    client, seated, alice, game, ending
+):
+    decided_by = end_the_game(client, seated, ending)
+    state = client.get(f"/t/accra/board/{seated}/watch/").json()
+    client.force_login(alice)
+    assert client.post(f"/t/accra/arbiter/live/{seated}/confirm/").status_code == 302
+    result = Result.objects.get(pairing=game)
+    score = f"{result.south_seeds}-{result.north_seeds}"
+    assert (result.ending, result.decided_by) == (ending, decided_by)
+    assert (state["ending"], state["decided_by"]) == (ending, decided_by)
+    assert state["game_score"] == [result.south_seeds, result.north_seeds]
+    assert parse_leniently(state["record"])[0].tags["Result"] == score
+    assert state["record"].rstrip().endswith(score) and result.record == state["record"].strip()
+    pairing = Pairing.objects.select_related(
+        "round__section__tournament", "south", "north", "game_record", "result"
+    ).get(pk=game.pk)
+    ogn = game_ogn(pairing)
+    assert parse_leniently(ogn)[0].tags["Result"] == score
+    read = read_ogn(ogn)
+    assert read.game.ending == ending and read.game.game_score == (
+        result.south_seeds,
+        result.north_seeds,
+    )
