@@ -14,6 +14,7 @@ import secrets
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.live_position import LivePosition
@@ -140,6 +141,9 @@ def claim(board: LiveBoard, side: str, device: str, codes: str = "", client: str
             board.south_device = device
         if Side.NORTH.letter in wanted:
             board.north_device = device
+        if board.started_at is None and board.south_device and board.north_device:
+            # Both players are at the board: from now on the mover's clock runs on the server.
+            board.started_at = timezone.now()
         board.save()
     return board
 
@@ -186,6 +190,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
             raise ServiceError(ErrorCode.CONFLICT, case="fewer_moves", field="ply")
         held = sides_of(board, device)
         position, ending = position_of(board), None
+        received = _seconds_since_start(board)
         for offset, sent in enumerate(moves):
             ply = from_ply + offset
             move, clock = _move_and_clock(sent)
@@ -210,6 +215,8 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                     ply=ply + 1,
                     problem=record_problem(error),
                 ) from error
+            if len(board.received) == len(board.moves):
+                board.received.append([mover, received])
             board.moves.append(move)
             board.clocks.append(clock)
             board.position = position.as_json()
@@ -241,6 +248,38 @@ def _check_clock(board: LiveBoard, position: LivePosition, clock: int, ply: int)
 def _require_playing(board: LiveBoard) -> None:
     if board.finished:
         raise ServiceError(ErrorCode.GAME_OVER, field="moves")
+    if board.state == LiveBoard.State.HELD:
+        raise ServiceError(ErrorCode.FLAG_HELD, field="moves")
+
+
+def _seconds_since_start(board: LiveBoard, now=None) -> float:
+    """Seconds from the moment both sides were first held (the clocks' start) to `now`; the
+    clock starts now on a board whose first move comes before that."""
+    now = now or timezone.now()
+    if board.started_at is None:
+        board.started_at = now
+    return round((now - board.started_at).total_seconds(), 1)
+
+
+def server_clocks(board: LiveBoard, now=None) -> tuple[float, float] | None:
+    """(South, North) seconds left by the server's own clock: the starting time less each
+    side's turns, a turn lasting from the moment the server received the move before it (or
+    the clocks' start) to the moment it received the side's move, and the turn under way for
+    the player to move while the game runs. None when the server did not see every move
+    arrive (a board older than its clock) or the clocks have not started."""
+    if board.started_at is None or len(board.received) != len(board.moves):
+        return None
+    start = board.pairing.round.section.tournament.minutes_per_player * 60
+    used = [0.0, 0.0]
+    before = 0.0
+    for mover, seconds in board.received:
+        used[Side.from_letter(mover)] += max(0.0, seconds - before)
+        before = max(before, seconds)
+    running = board.state in (LiveBoard.State.WAITING, LiveBoard.State.PLAYING)
+    if running and board.south_device and board.north_device:
+        to_move = position_of(board).to_move
+        used[to_move] += max(0.0, _seconds_since_start(board, now) - before)
+    return (round(start - used[0], 1), round(start - used[1], 1))
 
 
 def _require_side(board: LiveBoard, device: str, side: str) -> None:
@@ -298,7 +337,12 @@ def resign(board: LiveBoard, device: str, side: str) -> LiveBoard:
 
 def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
     """The clock of the player to move ran out: that player loses on time (unless the seeds
-    give a draw or a win, per the competition rules the engine applies)."""
+    give a draw or a win, per the competition rules the engine applies).
+
+    The claim is checked against the server's clock (`server_clocks`): when the server still
+    counts more than LIVE_FLAG_TOLERANCE seconds for that side, the board is held for the
+    arbiter (state 'held', `flag_claim`) instead of scored. A device that was offline claims
+    when it is back, and its claim is checked then."""
     with transaction.atomic():
         board = _locked(board)
         _require_playing(board)
@@ -307,12 +351,20 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
         if Side(position_of(board).to_move).letter != side:
             raise ServiceError(ErrorCode.NOT_TO_MOVE, field="side")
         board.decided_by = side
-        _finish(board, TIME)
+        clocks = server_clocks(board)
+        left = None if clocks is None else clocks[Side.from_letter(side)]
+        if left is not None and left > settings.LIVE_FLAG_TOLERANCE:
+            # The device says the clock ran out, the server's clock does not: the arbiter
+            # decides (confirm scores the flag, send back lets the game go on).
+            board.state = LiveBoard.State.HELD
+            board.flag_claim = {"side": side, "server_seconds": left}
+        else:
+            _finish(board, TIME)
         board.save()
     return board
 
 
-def _finish(board: LiveBoard, ending: str | None) -> None:
+def _finish(board: LiveBoard, ending: str | None, *, store: bool = True) -> None:
     """End the game: write its record with clock readings for the players to see; store it as a
     pending result, or directly when the tournament allows it. The caller saves the board."""
     pairing = board.pairing
@@ -322,7 +374,7 @@ def _finish(board: LiveBoard, ending: str | None) -> None:
     board.ending = game.ending
     board.offer = ""
     board.state = LiveBoard.State.PENDING
-    if tournament.live_results_direct:
+    if store and tournament.live_results_direct:
         arbiter = tournament.arbiters.order_by("pk").first()
         if arbiter is not None:
             _store(board, arbiter)
@@ -345,13 +397,40 @@ def _store(board: LiveBoard, by) -> None:
 
 
 def confirm(board: LiveBoard, *, by) -> LiveBoard:
-    """The arbiter confirms a finished live game: its record becomes the pairing's result."""
+    """The arbiter confirms a finished live game: its record becomes the pairing's result. On
+    a held flag fall he upholds the claim: the game is scored as lost on time and stored."""
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
         board = _locked(board)
+        if board.state == LiveBoard.State.HELD:
+            board.decided_by = board.flag_claim.get("side") or board.decided_by
+            board.flag_claim = {}
+            _finish(board, TIME, store=False)
         if board.state != LiveBoard.State.PENDING:
             raise ServiceError(ErrorCode.NOT_PENDING, field="state")
         _store(board, by)
+        board.save()
+    return board
+
+
+def send_back(board: LiveBoard, *, by) -> LiveBoard:
+    """The arbiter does not accept what the board says: a held flag fall is dismissed, or a
+    game stopped by a declared ending (agreement, resignation, flag fall) waiting for his
+    confirmation goes back to play, from the same position. A game the moves ended cannot go
+    on, so it cannot be sent back."""
+    require_arbiter(board.pairing.round.section.tournament, by)
+    with transaction.atomic():
+        board = _locked(board)
+        declared = board.state == LiveBoard.State.PENDING and board.ending in (
+            AGREED,
+            RESIGN,
+            TIME,
+        )
+        if board.state != LiveBoard.State.HELD and not declared:
+            raise ServiceError(ErrorCode.NOT_HELD, field="state")
+        board.state = LiveBoard.State.PLAYING
+        board.flag_claim = {}
+        board.ending = board.decided_by = board.record = board.offer = ""
         board.save()
     return board
 
@@ -392,5 +471,8 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "decided_by": board.decided_by,
         "record": board.record,
         "held": {side: bool(token) for side, token in _devices(board).items()},
+        # The server's own clocks, (South, North) seconds left, None until they start.
+        "server_clocks": server_clocks(board),
+        "flag_claim": board.flag_claim,
         "yours": sorted(sides_of(board, device)),
     }

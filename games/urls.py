@@ -10,4 +10,7 @@ urlpatterns = [
     path("t/<slug:slug>/arbiter/live/<str:code>/codes/", views.new_codes, name="live_codes"),
     path("t/<slug:slug>/arbiter/live/<str:code>/confirm/", views.confirm, name="live_confirm"),
     path("t/<slug:slug>/arbiter/live/<str:code>/release/", views.release, name="live_release"),
+    path(
+        "t/<slug:slug>/arbiter/live/<str:code>/send-back/", views.send_back, name="live_send_back"
+    ),
 ]

@@ -136,6 +136,20 @@ def confirm(request, tournament, code):
 
 @require_POST
 @arbiter_required
+def send_back(request, tournament, code):
+    """The arbiter's other click: a held flag fall is dismissed, or a declared ending waiting
+    for confirmation goes back to play."""
+    board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
+    try:
+        live.send_back(board, by=request.user)
+        messages.success(request, _("Board %(code)s goes back to play.") % {"code": code})
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return _back_to_round(board)
+
+
+@require_POST
+@arbiter_required
 def release(request, tournament, code):
     """Free the board's sides so that another device may take them."""
     board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)

@@ -1,8 +1,10 @@
 """The live board's service and JSON endpoint with the Django test client on a real database."""
 
 import json
+from datetime import timedelta
 
 import pytest
+from django.db.models import F
 
 from games.live import live_board_code
 from games.models.live import CODE_ALPHABET, LiveBoard
@@ -147,6 +149,14 @@ def test_a_resignation_waits_for_the_arbiter_who_alone_confirms_it(
     assert LiveBoard.objects.get(code=seated).state == "confirmed"
 
 
+def clocks_started_ago(code, minutes):
+    """Move the server's clock start back: the time since the last move then counts against
+    the player to move, as if he had been thinking that long."""
+    LiveBoard.objects.filter(code=code).update(
+        started_at=F("started_at") - timedelta(minutes=minutes)
+    )
+
+
 def play_all(client, code, moves, first_ply=0):
     """Play `moves` (abapa: South and North alternate) from their own devices."""
     for ply, move in enumerate(moves, start=first_ply):
@@ -211,6 +221,7 @@ def test_a_tournament_may_store_live_results_directly(client, seated, tournament
     tournament.live_results_direct = True
     tournament.save()
     play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
+    clocks_started_ago(seated, minutes=21)
     status, answer = post(client, seated, action="flag", side="N", device=SOUTH_DEVICE)
     assert answer["state"] == "confirmed" and answer["ending"] == "time"
     assert Result.objects.get(pairing=game).ending == "time"
@@ -261,6 +272,7 @@ def end_the_game(client, code, ending):
         return ""
     play_all(client, code, REPEATING[:7])  # North to move
     if ending == "time":
+        clocks_started_ago(code, minutes=21)
         assert post(client, code, action="flag", side="N", device=SOUTH_DEVICE)[0] == 200
         return "N"
     assert post(client, code, action="resign", side="S", device=SOUTH_DEVICE)[0] == 200
@@ -292,3 +304,67 @@ def test_the_board_the_record_the_result_and_the_ogn_file_agree(
         result.south_seeds,
         result.north_seeds,
     )
+
+
+def test_the_server_keeps_each_sides_time_from_the_moments_it_received_the_moves(client, seated):
+    play_all(client, seated, REPEATING[:3])
+    state = client.get(f"/t/accra/board/{seated}/watch/").json()
+    south, north = state["server_clocks"]
+    # A few seconds at most went by in this test: both clocks are near the 20 minutes.
+    assert 1200 - 60 < south <= 1200 and 1200 - 60 < north <= 1200
+    board = LiveBoard.objects.get(code=seated)
+    assert [mover for mover, _seconds in board.received] == ["S", "N", "S"]
+    clocks_started_ago(seated, minutes=5)
+    # North to move: the five minutes count against North only.
+    south_now, north_now = client.get(f"/t/accra/board/{seated}/watch/").json()["server_clocks"]
+    assert south_now == south and north_now < north - 290
+
+
+def test_a_flag_the_server_clock_contradicts_is_held_for_the_arbiter(
+    client, seated, alice, game, settings
+):
+    settings.LIVE_FLAG_TOLERANCE = 15
+    play_all(client, seated, REPEATING[:7])  # North to move, twenty minutes nearly untouched
+    status, answer = post(client, seated, action="flag", side="N", device=SOUTH_DEVICE)
+    assert status == 200 and answer["state"] == "held" and answer["ending"] == ""
+    assert answer["flag_claim"]["side"] == "N" and answer["flag_claim"]["server_seconds"] > 15
+    # The game is paused: no move, no result until the arbiter decides.
+    status, answer = play(client, seated, NORTH_DEVICE, 7, REPEATING[7], 1000)
+    assert status == 409 and answer["error"]["code"] == "flag_held"
+    assert not Result.objects.filter(pairing=game).exists()
+    # The arbiter sends it back: the game goes on from the same position.
+    client.force_login(alice)
+    assert client.post(f"/t/accra/arbiter/live/{seated}/send-back/").status_code == 302
+    board = LiveBoard.objects.get(code=seated)
+    assert (board.state, board.flag_claim, len(board.moves)) == ("playing", {}, 7)
+    assert play(client, seated, NORTH_DEVICE, 7, REPEATING[7], 1000)[0] == 200
+    # Held again, and this time the arbiter upholds the flag: scored as lost on time.
+    post(client, seated, action="flag", side="S", device=NORTH_DEVICE)
+    assert LiveBoard.objects.get(code=seated).state == "held"
+    assert client.post(f"/t/accra/arbiter/live/{seated}/confirm/").status_code == 302
+    result = Result.objects.get(pairing=game)
+    assert (result.ending, result.decided_by, result.north_points) == ("time", "S", 1)
+
+
+def test_a_flag_within_the_tolerance_of_the_server_clock_is_scored(client, seated, settings):
+    settings.LIVE_FLAG_TOLERANCE = 15
+    play_all(client, seated, REPEATING[:7])
+    # North has been thinking for 19 min 50 s by the server's clock: 10 s left, within 15.
+    clocks_started_ago(seated, minutes=19)
+    LiveBoard.objects.filter(code=seated).update(started_at=F("started_at") - timedelta(seconds=50))
+    north_left = client.get(f"/t/accra/board/{seated}/watch/").json()["server_clocks"][1]
+    assert 0 < north_left <= 15
+    status, answer = post(client, seated, action="flag", side="N", device=SOUTH_DEVICE)
+    assert answer["state"] == "pending" and answer["ending"] == "time"
+
+
+def test_a_device_back_from_offline_has_its_flag_checked_on_return(client, seated):
+    """Offline, a device keeps its clock running and sends its moves and its claim together
+    when the network returns; the server checks the claim against its own clock then."""
+    play_all(client, seated, REPEATING[:6])
+    # South's phone was offline for 20 minutes: its move and its claim arrive together.
+    clocks_started_ago(seated, minutes=20)
+    assert play(client, seated, SOUTH_DEVICE, 6, REPEATING[6], 0)[0] == 200
+    status, answer = post(client, seated, action="flag", side="N", device=SOUTH_DEVICE)
+    # North has had only the moment since the move arrived: the claim is held.
+    assert answer["state"] == "held"

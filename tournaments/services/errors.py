@@ -447,6 +447,19 @@ class ErrorCode(Enum):
         gettext_lazy("Ply %(ply)d: the clock reading %(clock)d s is not possible."),
     )
     GAME_OVER = ("game_over", HTTP_400, gettext_lazy("This game is over."))
+    FLAG_HELD = (
+        "flag_held",
+        HTTP_409,
+        gettext_lazy(
+            "A flag fall the server's clock does not confirm waits for the arbiter; the game "
+            "is paused until he decides."
+        ),
+    )
+    NOT_HELD = (
+        "not_held",
+        HTTP_400,
+        gettext_lazy("This live board has no flag fall or result for the arbiter to send back."),
+    )
     NOT_YOUR_SIDE = (
         "not_your_side",
         HTTP_400,

@@ -47,8 +47,8 @@
 
   function running(done) {
     const position = done.positions[done.positions.length - 1];
-    return !finishedOnServer() && !Oware.ending(position, server.variant) &&
-      server.held.S && server.held.N;
+    return !finishedOnServer() && server.state !== "held" &&
+      !Oware.ending(position, server.variant) && server.held.S && server.held.N;
   }
 
   function turnStart(plies) {
@@ -225,6 +225,7 @@
     if (server.offer && !ending) {
       status += " · " + sideNames[SIDE.indexOf(server.offer)] + " " + text.textOffered;
     }
+    if (server.state === "held") status += " · " + server.state_label;
     if (offline) status += " · " + text.textOffline;
     if (message) status += " · " + message;
     document.getElementById("live-status").textContent = status;
