@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
+from games.oware.clock import clock_text
 from games.oware.errors import RecordError
 from games.oware.replay import Replay, repeated_position, replay
 from games.oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
@@ -476,3 +477,130 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "flag_claim": board.flag_claim,
         "yours": sorted(sides_of(board, device)),
     }
+
+
+def _readings(board: LiveBoard) -> tuple[float | None, float | None]:
+    """(South, North) seconds left: the server's clock, or where it has none the devices' last
+    readings."""
+    clocks = server_clocks(board)
+    if clocks is not None:
+        return clocks
+    readings = position_of(board).readings
+    return (readings[0], readings[1])
+
+
+def clock_marks(round_) -> dict[int, dict]:
+    """The boards of `round_` the arbiter is called to, by board number: each board being
+    played where a side has less than the tournament's warning time left (3 minutes unless
+    set otherwise) by the server's clock — {"code", "low": ['S'/'N'…], "clocks": [South,
+    North] seconds}. The arbiter's round page and result grid show them and poll for them."""
+    tournament = round_.section.tournament
+    warning = tournament.clock_warning_minutes * 60
+    boards = LiveBoard.objects.filter(
+        pairing__round=round_,
+        state__in=(LiveBoard.State.WAITING, LiveBoard.State.PLAYING, LiveBoard.State.HELD),
+    ).select_related("pairing__round__section__tournament")
+    marks = {}
+    for board in boards:
+        clocks = _readings(board)
+        low = [side.letter for side in Side if clocks[side] is not None and clocks[side] < warning]
+        if low:
+            marks[board.pairing.board] = {
+                "code": board.code,
+                "low": low,
+                "clocks": [None if c is None else max(0, int(c)) for c in clocks],
+            }
+    return marks
+
+
+def _named(board: LiveBoard, side: Side) -> str:
+    player = board.pairing.south if side == Side.SOUTH else board.pairing.north
+    label = _("South") if side == Side.SOUTH else _("North")
+    return f"{label} ({player.name if player else '?'})"
+
+
+def result_in_words(board: LiveBoard, game: Replay) -> str:
+    """The finished game's result as the arbiter reads it before confirming, e.g. "South (Ama)
+    wins 25–18, captured the 25th seed at ply 63"."""
+    south, north = game.game_score
+    score = f"{south}–{north}"
+    plies = game.plies
+    if game.winner is None:
+        head = _("Draw %(score)s") % {"score": score}
+    else:
+        head = _("%(winner)s wins %(score)s") % {
+            "winner": _named(board, game.winner),
+            "score": score,
+        }
+    if game.ending == "capture":
+        how = _("captured the 25th seed at ply %(ply)d") % {"ply": plies}
+    elif game.ending == "draw24":
+        how = _("both stores reached 24 at ply %(ply)d") % {"ply": plies}
+    elif game.ending == "no_moves":
+        how = _("%(side)s had no legal move after ply %(ply)d") % {
+            "side": _named(board, Side(game.to_move)),
+            "ply": plies,
+        }
+    elif game.ending == AGREED:
+        how = _("ended by agreement after ply %(ply)d, each taking the seeds of his row") % {
+            "ply": plies
+        }
+    elif game.ending == RESIGN:
+        how = _("%(side)s resigned after ply %(ply)d") % {
+            "side": _named(board, Side(game.resigner)),
+            "ply": plies,
+        }
+    else:
+        how = _("the flag of %(side)s fell after ply %(ply)d") % {
+            "side": _named(board, Side(game.to_move)),
+            "ply": plies,
+        }
+    return f"{head}, {how}"
+
+
+def confirmation(board: LiveBoard) -> dict | None:
+    """What the arbiter reads before one click on "Confirm" or "Send back": the result in words,
+    the ending, the repeated positions of an agreed end, each side's last clock reading and
+    the server's clocks, and whether the game may be sent back. None unless the board waits
+    for him (a finished game, or a held flag fall)."""
+    if board.state == LiveBoard.State.HELD:
+        side = Side.from_letter(board.flag_claim.get("side", board.decided_by or "S"))
+        game = replay(board.moves, board.pairing.round.section.tournament.variant, TIME)
+        words = _("If the flag is confirmed: %(result)s") % {"result": result_in_words(board, game)}
+        held = _(
+            "A device claims the flag of %(side)s fell; the server's clock still shows %(seconds)s."
+        ) % {"side": _named(board, side), "seconds": _clock(board.flag_claim.get("server_seconds"))}
+        return _confirmation(board, game, words, held, can_send_back=True)
+    if board.state != LiveBoard.State.PENDING:
+        return None
+    game = game_of(board, board.ending if board.ending in (AGREED, RESIGN, TIME) else None)
+    return _confirmation(
+        board,
+        game,
+        result_in_words(board, game),
+        "",
+        can_send_back=board.ending in (AGREED, RESIGN, TIME),
+    )
+
+
+def _confirmation(board, game, words: str, held: str, *, can_send_back: bool) -> dict:
+    readings = position_of(board).readings
+    server = server_clocks(board)
+    return {
+        "words": words,
+        "held": held,
+        "ending": str(Ending(game.ending).label) if game.ending else "",
+        "repetitions": [(r.ply, r.first_ply) for r in game.repetitions]
+        if game.ending == AGREED
+        else [],
+        "readings": [
+            (_named(board, side), _clock(readings[side]), _clock(server and server[side]))
+            for side in Side
+        ],
+        "can_send_back": can_send_back,
+    }
+
+
+def _clock(seconds) -> str:
+    """A reading as `mm:ss` (the engine's `clock_text`), '–' when unknown."""
+    return "–" if seconds is None else clock_text(max(0, int(seconds)))

@@ -8,6 +8,11 @@ urlpatterns = [
     path("t/<slug:slug>/board/<str:code>/moves/", views.board_moves, name="live_moves"),
     path("t/<slug:slug>/board/<str:code>/watch/", views.watch, name="live_watch"),
     path("t/<slug:slug>/arbiter/live/<str:code>/codes/", views.new_codes, name="live_codes"),
+    path(
+        "t/<slug:slug>/arbiter/live-clocks/<slug:section>/<int:number>/",
+        views.clock_marks,
+        name="live_clock_marks",
+    ),
     path("t/<slug:slug>/arbiter/live/<str:code>/confirm/", views.confirm, name="live_confirm"),
     path("t/<slug:slug>/arbiter/live/<str:code>/release/", views.release, name="live_release"),
     path(

@@ -13,7 +13,7 @@ from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
 from tournaments.api.errors import error_body
 from tournaments.models.results import ENDING_LABELS
 from tournaments.services.errors import ErrorCode, ServiceError
-from tournaments.views.access import arbiter_required
+from tournaments.views.access import arbiter_required, section_round
 
 # What a device may ask the board to do, and the service function that does it.
 ACTIONS = {
@@ -132,6 +132,22 @@ def confirm(request, tournament, code):
     except ServiceError as error:
         messages.error(request, error.message)
     return _back_to_round(board)
+
+
+@arbiter_required
+def clock_marks(request, tournament, section, number):
+    """The boards of a round whose players are under the warning time, for the arbiter's round
+    page and result grid to mark (they poll it): {"boards": {board: {"code", "low", "clocks"}},
+    "warning_seconds"}. Never cached: it changes with the clock, not with a write."""
+    round_ = section_round(tournament, section, number)
+    response = JsonResponse(
+        {
+            "boards": live.clock_marks(round_),
+            "warning_seconds": tournament.clock_warning_minutes * 60,
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_POST

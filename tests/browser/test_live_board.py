@@ -2,8 +2,10 @@
 devices drop off the network and come back, the arbiter confirms the result in one click."""
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from playwright.sync_api import expect
 
 from games.live import live_board_code
@@ -192,3 +194,41 @@ def test_one_phone_for_both_players_calls_the_arbiter_under_the_warning_time(
     expect(phone.locator("#live-record")).to_contain_text("1. C {02:")
     expect(phone.locator("#live-record")).to_contain_text(" a {02:")
     assert phone.evaluate("window.beeps") == 2, "each player's call sounds once"
+
+
+def log_in(page, url):
+    page.goto(url)
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "alice-password-1")
+    page.get_by_role("button", name="Log in").click()
+
+
+def test_the_arbiters_round_page_and_grid_mark_a_board_under_the_warning_time(
+    live_server, device, board_code, alice
+):
+    url = f"{live_server.url}/t/accra/board/{board_code}/"
+    live = LiveBoard.objects.get(code=board_code)
+    _s, south = device()
+    _n, north = device()
+    seat(url, south, "South", live.south_pin)
+    seat(url, north, "North", live.north_pin)
+    pit(south, "C").click()
+    expect(north.locator("#live-record")).to_contain_text("1. C {")
+    _a, arbiter = device()
+    log_in(arbiter, f"{live_server.url}/t/accra/arbiter/men/round/1/")
+    card = arbiter.locator('.board-card[data-live-board="1"]')
+    expect(card).not_to_have_class(re.compile("live-low-time"))
+    _g, grid = device()
+    log_in(grid, f"{live_server.url}/t/accra/arbiter/men/round/1/results/")
+    row = grid.locator('form[data-live-board="1"]')
+    # North thinks: by the server's clock he has used 17½ of his 20 minutes.
+    LiveBoard.objects.filter(code=board_code).update(
+        started_at=F("started_at") - timedelta(seconds=17 * 60 + 30)
+    )
+    # Neither page is reloaded: each asks every 5 s, so the mark is there within 10 s.
+    expect(card).to_have_class(re.compile("live-low-time"), timeout=10_000)
+    expect(card.locator(".live-low-mark")).to_contain_text("Under the warning time: North 02:")
+    expect(row).to_have_class(re.compile("live-low-time"), timeout=10_000)
+    expect(arbiter.locator(f'li[data-live-code="{board_code}"]')).to_have_class(
+        re.compile("live-low-time"), timeout=10_000
+    )

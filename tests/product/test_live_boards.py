@@ -368,3 +368,52 @@ def test_a_device_back_from_offline_has_its_flag_checked_on_return(client, seate
     status, answer = post(client, seated, action="flag", side="N", device=SOUTH_DEVICE)
     # North has had only the moment since the move arrived: the claim is held.
     assert answer["state"] == "held"
+
+
+def test_boards_under_the_warning_time_are_marked_for_the_arbiter(client, seated, alice, game):
+    client.force_login(alice)
+    marks_url = "/t/accra/arbiter/live-clocks/men/1/"
+    play_all(client, seated, REPEATING[:4])  # South to move
+    assert client.get(marks_url).json()["boards"] == {}
+    # South has been thinking for 17½ minutes by the server's clock: 2½ left, under 3.
+    LiveBoard.objects.filter(code=seated).update(
+        started_at=F("started_at") - timedelta(seconds=17 * 60 + 30)
+    )
+    answer = client.get(marks_url)
+    assert answer["Cache-Control"] == "no-store"
+    mark = answer.json()["boards"]["1"]
+    assert mark["code"] == seated and mark["low"] == ["S"] and 140 <= mark["clocks"][0] <= 150
+    page = client.get("/t/accra/arbiter/men/round/1/").content.decode()
+    assert 'data-live-board="1" class="live-low-time"' in page
+    assert (
+        marks_url in page
+        and marks_url in client.get("/t/accra/arbiter/men/round/1/results/").content.decode()
+    )
+    client.logout()
+    assert client.get(marks_url).status_code == 302  # the arbiter's only
+
+
+def test_the_arbiter_reads_the_result_in_words_before_one_click(client, seated, alice, game):
+    moves, replayed = played_game("capture")
+    play_all(client, seated, moves)
+    client.force_login(alice)
+    page = client.get("/t/accra/arbiter/men/round/1/").content.decode()
+    winner = "South (Ama)" if replayed.winner == 0 else "North (Kofi)"
+    south, north = replayed.stores
+    assert f"{winner} wins {south}–{north}, captured the 25th seed at ply {replayed.plies}" in page
+    assert "Ending: Capture past 24" in page and "Server's clock" in page
+    assert f"Confirm {seated}" in page and f"Send back {seated}" not in page  # cannot go on
+
+
+def test_an_agreement_shows_its_repetitions_and_may_be_sent_back(client, seated, alice, game):
+    play_all(client, seated, REPEATING)
+    post(client, seated, action="offer", side="N", device=NORTH_DEVICE)
+    post(client, seated, action="accept", side="S", device=SOUTH_DEVICE)
+    client.force_login(alice)
+    page = client.get("/t/accra/arbiter/men/round/1/").content.decode()
+    assert "The position after ply 115 repeats the one after ply 103." in page
+    assert "ended by agreement after ply 115" in page
+    assert client.post(f"/t/accra/arbiter/live/{seated}/send-back/").status_code == 302
+    board = LiveBoard.objects.get(code=seated)
+    assert (board.state, board.ending, board.record) == ("playing", "", "")
+    assert not Result.objects.filter(pairing=game).exists()
