@@ -604,3 +604,80 @@ def _confirmation(board, game, words: str, held: str, *, can_send_back: bool) ->
 def _clock(seconds) -> str:
     """A reading as `mm:ss` (the engine's `clock_text`), '–' when unknown."""
     return "–" if seconds is None else clock_text(max(0, int(seconds)))
+
+
+def round_watch(round_) -> dict:
+    """What a round's live page draws, every board of `round_` by board number: the players,
+    the position (pits, stores, player to move), the moves and their clock readings, the clocks
+    (the server's, else the devices' last readings) and whether one runs, the state, and the
+    result once stored or the game is over. Public: no code a side is claimed with, no device.
+    `as_of` (seconds since the epoch) is when the clocks were read: a page counts the running
+    clock down from there."""
+    tournament = round_.section.tournament
+    pairings = (
+        round_.pairings.filter(north__isnull=False)
+        .select_related("south", "north", "result", "live_board")
+        .order_by("board")
+    )
+    boards = []
+    for pairing in pairings:
+        pairing.round = round_
+        board = getattr(pairing, "live_board", None)
+        boards.append(_watched_board(pairing, board, tournament))
+    return {
+        "variant": tournament.variant,
+        "seconds": tournament.minutes_per_player * 60,
+        "warning_seconds": tournament.clock_warning_minutes * 60,
+        "as_of": round(timezone.now().timestamp(), 1),
+        "boards": boards,
+    }
+
+
+def _watched_board(pairing, board: LiveBoard | None, tournament) -> dict:
+    result = getattr(pairing, "result", None)
+    entry = {
+        "board": pairing.board,
+        "south": pairing.south.name,
+        "north": pairing.north.name,
+        "code": "",
+        "moves": [],
+        "clocks": [],
+        "readings": [None, None],
+        "running": None,
+        "state": "",
+        "state_label": "",
+        "ending_label": "",
+        "result": None,
+    }
+    if result is not None:
+        entry["result"] = {
+            "points": [str(result.south_points.normalize()), str(result.north_points.normalize())],
+            "seeds": [result.south_seeds, result.north_seeds],
+            "ending": result.ending,
+            "ending_label": str(result.get_ending_display()),
+        }
+    if board is None:
+        return entry
+    board.pairing = pairing
+    state = board_state(board)
+    clocks = server_clocks(board)
+    running = None
+    if board.state in (LiveBoard.State.WAITING, LiveBoard.State.PLAYING) and clocks is not None:
+        running = state["to_move"] if board.south_device and board.north_device else None
+    entry.update(
+        {
+            "code": board.code,
+            "moves": board.moves,
+            "clocks": board.clocks,
+            "readings": list(clocks) if clocks is not None else list(position_of(board).readings),
+            "running": running,
+            "state": board.state,
+            "state_label": state["state_label"],
+            "ending_label": state["ending_label"],
+            "pits": state["board"],
+            "to_move": state["to_move"],
+            "stores": state["stores"],
+            "game_score": state["game_score"],
+        }
+    )
+    return entry

@@ -7,6 +7,16 @@ urlpatterns = [
     path("t/<slug:slug>/board/<str:code>/", views.board_page, name="live_board"),
     path("t/<slug:slug>/board/<str:code>/moves/", views.board_moves, name="live_moves"),
     path("t/<slug:slug>/board/<str:code>/watch/", views.watch, name="live_watch"),
+    path(
+        "t/<slug:slug>/<slug:section>/round/<int:number>/live/",
+        views.round_live,
+        name="round_live",
+    ),
+    path(
+        "t/<slug:slug>/<slug:section>/round/<int:number>/live/state/",
+        views.round_live_state,
+        name="round_live_state",
+    ),
     path("t/<slug:slug>/arbiter/live/<str:code>/codes/", views.new_codes, name="live_codes"),
     path(
         "t/<slug:slug>/arbiter/live-clocks/<slug:section>/<int:number>/",

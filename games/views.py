@@ -11,9 +11,11 @@ from django.views.decorators.http import require_POST
 from games import live
 from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
 from tournaments.api.errors import error_body
+from tournaments.lookups import public_rounds, public_section
 from tournaments.models.results import ENDING_LABELS
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required, section_round
+from tournaments.views.caching import revalidated
 
 # What a device may ask the board to do, and the service function that does it.
 ACTIONS = {
@@ -54,6 +56,35 @@ def board_page(request, slug, code):
             "ending_labels": {code: str(label) for code, label in ENDING_LABELS.items()},
         },
     )
+
+
+def _public_round(slug: str, section: str, number: int):
+    group = public_section(slug, section)
+    round_ = public_rounds(group).filter(number=number).select_related("section__tournament")
+    round_ = round_.first()
+    if round_ is None:
+        raise Http404("No published round with that number.")
+    return round_
+
+
+@revalidated
+def round_live(request, slug, section, number):
+    """Spectators: every board of a round drawn small, one opened large with its moves; the
+    page follows `round_live_state`."""
+    round_ = _public_round(slug, section, number)
+    return render(
+        request,
+        "games/live_round.html",
+        {"tournament": round_.section.tournament, "section": round_.section, "round": round_},
+    )
+
+
+@revalidated
+def round_live_state(request, slug, section, number):
+    """The round's boards as JSON (`games.live.round_watch`). Read through the public pages'
+    caching: a move raises the tournament's revision, so a poll with the ETag it holds costs a
+    304 until something on the round changed, and one render per change serves every reader."""
+    return JsonResponse(live.round_watch(_public_round(slug, section, number)))
 
 
 def watch(request, slug, code):

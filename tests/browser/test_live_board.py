@@ -232,3 +232,42 @@ def test_the_arbiters_round_page_and_grid_mark_a_board_under_the_warning_time(
     expect(arbiter.locator(f'li[data-live-code="{board_code}"]')).to_have_class(
         re.compile("live-low-time"), timeout=10_000
     )
+
+
+def test_a_spectator_follows_the_round_live_and_steps_back_while_the_game_goes_on(
+    live_server, device, board_code, tournament
+):
+    tournament.published = True
+    tournament.save()
+    url = f"{live_server.url}/t/accra/board/{board_code}/"
+    live = LiveBoard.objects.get(code=board_code)
+    _s, south = device()
+    _n, north = device()
+    seat(url, south, "South", live.south_pin)
+    seat(url, north, "North", live.north_pin)
+    _w, spectator = device()
+    spectator.goto(f"{live_server.url}/t/accra/men/round/1/live/")
+    small = spectator.locator('.lr-board[data-board="1"]')
+    expect(small).to_contain_text("Ama")
+    expect(small).to_contain_text("Kofi")
+    expect(small.locator(".lr-pits span").nth(10)).to_have_text("4")  # South's C, before the move
+
+    pit(south, "C").click()
+    # The spectator's page, never reloaded, draws the move within 2 s of it reaching the server.
+    expect(north.locator("#live-record")).to_contain_text("1. C {")
+    expect(small.locator(".lr-pits span").nth(10)).to_have_text("0", timeout=2_000)
+
+    # Board 1 opens large, with its move list, and follows the game move by move.
+    small.get_by_role("button").click()
+    focus = spectator.locator("#lr-focus")
+    expect(focus.get_by_role("list", name="Moves")).to_contain_text("1. C")
+    pit(north, "a").click()
+    expect(focus.get_by_role("list", name="Moves")).to_contain_text("a", timeout=2_000)
+    expect(focus.locator("#lr-status")).to_contain_text("ply 2 / 2")
+    # Stepped back, it stays where the reader is while the game goes on.
+    focus.get_by_role("button", name="Previous move").click()
+    expect(focus.locator("#lr-status")).to_contain_text("ply 1 / 2")
+    pit(south, "D").click()
+    expect(focus.locator("#lr-status")).to_contain_text("ply 1 / 3", timeout=2_000)
+    focus.get_by_role("button", name=re.compile("Back to the live position")).click()
+    expect(focus.locator("#lr-status")).to_contain_text("ply 3 / 3")

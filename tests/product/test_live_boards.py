@@ -417,3 +417,34 @@ def test_an_agreement_shows_its_repetitions_and_may_be_sent_back(client, seated,
     board = LiveBoard.objects.get(code=seated)
     assert (board.state, board.ending, board.record) == ("playing", "", "")
     assert not Result.objects.filter(pairing=game).exists()
+
+
+def test_a_rounds_live_state_draws_every_board_and_answers_304_until_a_move(
+    client, seated, game, tournament
+):
+    tournament.published = True
+    tournament.save()
+    page = client.get("/t/accra/men/round/1/live/")
+    assert page.status_code == 200 and b"games/live_round.js" in page.content
+    url = "/t/accra/men/round/1/live/state/"
+    first = client.get(url)
+    state = first.json()
+    assert [b["board"] for b in state["boards"]] == [1, 2, 3]
+    board = state["boards"][0]
+    assert (board["south"], board["north"], board["code"], board["moves"]) == (
+        "Ama",
+        "Kofi",
+        seated,
+        [],
+    )
+    assert "south_pin" not in str(state) and LiveBoard.objects.get(
+        code=seated
+    ).south_pin not in str(state)
+    etag = first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    board = changed.json()["boards"][0]
+    assert board["moves"] == [2] and board["running"] == "N" and board["pits"][2] == 0
+    assert client.get("/t/accra/men/round/9/live/state/").status_code == 404
