@@ -1,9 +1,11 @@
 """Template tags that put live boards on the arbiter's and the spectators' round pages."""
 
 from django import template
+from django.urls import reverse
 
 from games.live import clock_marks, confirmation, live_board_code
 from games.models.live import LiveBoard
+from tournaments.services.qr import qr_svg
 
 register = template.Library()
 
@@ -38,6 +40,17 @@ def live_board_of(pairing):
     where the players find the board's code and each side's secret code."""
     live_board_code(pairing)
     return LiveBoard.objects.get(pairing=pairing)
+
+
+@register.simple_tag(takes_context=True)
+def live_board_qr(context, live):
+    """The QR code of `live`'s address, for its result slip: a phone at the table opens the
+    board by it, then claims a side with the code printed beside the player's name."""
+    tournament = live.pairing.round.section.tournament
+    url = context["request"].build_absolute_uri(
+        reverse("games:live_board", args=[tournament.slug, live.code])
+    )
+    return qr_svg(url)
 
 
 @register.simple_tag(takes_context=True)
