@@ -17,7 +17,6 @@ Every loop is bounded by --seconds; traffic goes to loopback only.
 """
 
 import argparse
-import http.client
 import json
 import os
 import random
@@ -64,25 +63,6 @@ print(json.dumps(boards))
 """
 
 
-class Watcher(Client):
-    """A keep-alive connection that also returns the answer's headers (the ETag)."""
-
-    def request_with_headers(self, method: str, path: str, headers=None):
-        for attempt in (1, 2):
-            if self.connection is None:
-                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
-            try:
-                self.connection.request(method, path, headers=headers or {})
-                response = self.connection.getresponse()
-                return response.status, response.read(), dict(response.getheaders())
-            except (http.client.HTTPException, OSError):
-                self.connection.close()
-                self.connection = None
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-
 def set_up(boards: int) -> list[str]:
     """The live section and its seated boards, in the database start_server made."""
     server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
@@ -106,11 +86,11 @@ def set_up(boards: int) -> list[str]:
 
 def player(port, code, deadline, rng, moved, tally):
     """Two devices at one board: a legal game, a move every 1–2 s, until the deadline."""
-    client = Watcher("127.0.0.1", port)
+    client = Client("127.0.0.1", port)
     position, ply, clock = Position.start(), 0, [1200, 1200]
     path = f"/t/demo/board/{code}/moves/"
     # The board page sets the CSRF cookie a device's script sends back with every POST.
-    _status, _page, page_headers = client.request_with_headers("GET", f"/t/demo/board/{code}/")
+    _status, _page, page_headers = client.exchange("GET", f"/t/demo/board/{code}/")
     token = re.search(r"csrftoken=([^;]+)", page_headers.get("Set-Cookie", "")).group(1)
     posted = {
         "Content-Type": "application/json",
@@ -147,13 +127,13 @@ def player(port, code, deadline, rng, moved, tally):
 
 def spectator(port, deadline, rng, moved, tally, latencies, lock):
     """A phone on the live page: a poll a second with the ETag it holds."""
-    client = Watcher("127.0.0.1", port)
+    client = Client("127.0.0.1", port)
     etag, seen = "", {}
     time.sleep(rng.uniform(0, 1))
     while time.monotonic() < deadline:
         started = time.monotonic()
         headers = {"If-None-Match": etag} if etag else {}
-        status, body, answer_headers = client.request_with_headers("GET", STATE, headers=headers)
+        status, body, answer_headers = client.exchange("GET", STATE, headers=headers)
         now = time.monotonic()
         tally.add("poll", now - started, status in (200, 304))
         tally.add("304" if status == 304 else "200", 0, True)

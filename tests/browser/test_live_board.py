@@ -124,15 +124,21 @@ def seat(url, page, side, pin):
     page.get_by_role("button", name=re.compile(f"^{side}:")).click()
 
 
-def test_a_player_resigns_on_his_own_phone_while_the_other_is_to_move_after_confirming(
-    live_server, device, board_code
-):
+def two_phones(live_server, device, board_code):
+    """South's and North's phones, each holding its side of the board."""
     url = f"{live_server.url}/t/accra/board/{board_code}/"
     live = LiveBoard.objects.get(code=board_code)
     _s, south = device()
     _n, north = device()
     seat(url, south, "South", live.south_pin)
     seat(url, north, "North", live.north_pin)
+    return south, north
+
+
+def test_a_player_resigns_on_his_own_phone_while_the_other_is_to_move_after_confirming(
+    live_server, device, board_code
+):
+    south, north = two_phones(live_server, device, board_code)
     pit(south, "C").click()
     expect(north.locator("#live-record")).to_contain_text("1. C {")
     pit(north, "a").click()
@@ -206,12 +212,7 @@ def log_in(page, url):
 def test_the_arbiters_round_page_and_grid_mark_a_board_under_the_warning_time(
     live_server, device, board_code, alice
 ):
-    url = f"{live_server.url}/t/accra/board/{board_code}/"
-    live = LiveBoard.objects.get(code=board_code)
-    _s, south = device()
-    _n, north = device()
-    seat(url, south, "South", live.south_pin)
-    seat(url, north, "North", live.north_pin)
+    south, north = two_phones(live_server, device, board_code)
     pit(south, "C").click()
     expect(north.locator("#live-record")).to_contain_text("1. C {")
     _a, arbiter = device()
@@ -239,12 +240,7 @@ def test_a_spectator_follows_the_round_live_and_steps_back_while_the_game_goes_o
 ):
     tournament.published = True
     tournament.save()
-    url = f"{live_server.url}/t/accra/board/{board_code}/"
-    live = LiveBoard.objects.get(code=board_code)
-    _s, south = device()
-    _n, north = device()
-    seat(url, south, "South", live.south_pin)
-    seat(url, north, "North", live.north_pin)
+    south, north = two_phones(live_server, device, board_code)
     _w, spectator = device()
     spectator.goto(f"{live_server.url}/t/accra/men/round/1/live/")
     small = spectator.locator('.lr-board[data-board="1"]')
