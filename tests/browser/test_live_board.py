@@ -2,7 +2,9 @@
 devices drop off the network and come back, the arbiter confirms the result in one click."""
 
 import re
+import time
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.db.models import F
@@ -48,6 +50,16 @@ def pit(page, name):
 
 def server_moves(code):
     return LiveBoard.objects.get(code=code).moves
+
+
+def when_the_server_has(code, plies):
+    """Wait (at most 10 s) until the server has stored `plies` moves of the board: the time a
+    spectator takes to see a move counts from then."""
+    for _attempt in range(100):
+        if len(server_moves(code)) >= plies:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the server never had {plies} moves")
 
 
 def test_two_phones_play_go_offline_and_the_arbiter_confirms_the_record(
@@ -250,7 +262,7 @@ def test_a_spectator_follows_the_round_live_and_steps_back_while_the_game_goes_o
 
     pit(south, "C").click()
     # The spectator's page, never reloaded, draws the move within 2 s of it reaching the server.
-    expect(north.locator("#live-record")).to_contain_text("1. C {")
+    when_the_server_has(board_code, 1)
     expect(small.locator(".lr-pits span").nth(10)).to_have_text("0", timeout=2_000)
 
     # Board 1 opens large, with its move list, and follows the game move by move.
@@ -258,12 +270,57 @@ def test_a_spectator_follows_the_round_live_and_steps_back_while_the_game_goes_o
     focus = spectator.locator("#lr-focus")
     expect(focus.get_by_role("list", name="Moves")).to_contain_text("1. C")
     pit(north, "a").click()
+    when_the_server_has(board_code, 2)
     expect(focus.get_by_role("list", name="Moves")).to_contain_text("a", timeout=2_000)
     expect(focus.locator("#lr-status")).to_contain_text("ply 2 / 2")
     # Stepped back, it stays where the reader is while the game goes on.
     focus.get_by_role("button", name="Previous move").click()
     expect(focus.locator("#lr-status")).to_contain_text("ply 1 / 2")
     pit(south, "D").click()
+    when_the_server_has(board_code, 3)
     expect(focus.locator("#lr-status")).to_contain_text("ply 1 / 3", timeout=2_000)
     focus.get_by_role("button", name=re.compile("Back to the live position")).click()
     expect(focus.locator("#lr-status")).to_contain_text("ply 3 / 3")
+
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page) -> list[str]:
+    # Evaluated through the debugging protocol, as the public pages' check does: the content
+    # security policy refuses any injected script tag.
+    page.evaluate(AXE.read_text())
+    return page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', '))"
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_live_board_and_the_live_round_meet_contrast_and_touch_sizes(
+    live_server, device, board_code, tournament, scheme
+):
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci --prefix tests/browser)")
+    tournament.published = True
+    tournament.save()
+    south, north = two_phones(live_server, device, board_code)
+    pit(south, "C").click()
+    expect(north.locator("#live-record")).to_contain_text("1. C {")
+    problems = []
+    for page in (south, north):
+        page.emulate_media(color_scheme=scheme)
+        problems += [f"board [{scheme}] {text}" for text in serious_violations(page)]
+        # Every pit is a touch target of at least 44 × 44 CSS pixels on a 360 px phone.
+        sizes = page.evaluate(
+            "[...document.querySelectorAll('.live-row button')]"
+            ".map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
+        )
+        assert len(sizes) == 12 and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+    _w, spectator = device()
+    spectator.emulate_media(color_scheme=scheme)
+    spectator.goto(f"{live_server.url}/t/accra/men/round/1/live/#board-1")
+    expect(spectator.locator("#lr-focus")).to_contain_text("1. C")
+    problems += [f"live round [{scheme}] {text}" for text in serious_violations(spectator)]
+    assert problems == []

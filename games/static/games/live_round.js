@@ -96,7 +96,6 @@
     item.dataset.board = board.board;
     const open = element("button", "lr-open");
     open.type = "button";
-    open.setAttribute("aria-label", text.textBoard + " " + board.board + ": " + board.south + " – " + board.north);
     open.addEventListener("click", () => { location.hash = "board-" + board.board; });
     const head = element("div", "lr-head");
     head.append(element("strong", "", text.textBoard + " " + board.board));
