@@ -4,7 +4,13 @@ from games import views
 
 app_name = "games"
 urlpatterns = [
+    path("t/<slug:slug>/board/worker.js", views.board_worker, name="live_worker"),
     path("t/<slug:slug>/board/<str:code>/", views.board_page, name="live_board"),
+    path(
+        "t/<slug:slug>/board/<str:code>/manifest.webmanifest",
+        views.board_manifest,
+        name="live_manifest",
+    ),
     path("t/<slug:slug>/board/<str:code>/moves/", views.board_moves, name="live_moves"),
     path("t/<slug:slug>/board/<str:code>/watch/", views.watch, name="live_watch"),
     path(

@@ -3,8 +3,10 @@
 import json
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -85,6 +87,34 @@ def round_live_state(request, slug, section, number):
     caching: a move raises the tournament's revision, so a poll with the ETag it holds costs a
     304 until something on the round changed, and one render per change serves every reader."""
     return JsonResponse(live.round_watch(_public_round(slug, section, number)))
+
+
+def board_worker(request, slug):
+    """The live boards' service worker, served under /t/<slug>/board/ so that it may keep the
+    board pages of the tournament for a reload without network (games/static/games/
+    board_worker.js)."""
+    script = finders.find("games/board_worker.js")
+    with open(script, "rb") as source:
+        response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def board_manifest(request, slug, code):
+    """The web app manifest of a live board: added to a phone's home screen, it opens the board
+    full screen."""
+    board = _board(slug, code)
+    start = reverse("games:live_board", args=[slug, board.code])
+    manifest = {
+        "name": _("Live board %(code)s") % {"code": board.code},
+        "short_name": board.code,
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": "#8a5a2b",
+        "theme_color": "#8a5a2b",
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")
 
 
 def watch(request, slug, code):

@@ -324,3 +324,21 @@ def test_the_live_board_and_the_live_round_meet_contrast_and_touch_sizes(
     expect(spectator.locator("#lr-focus")).to_contain_text("1. C")
     problems += [f"live round [{scheme}] {text}" for text in serious_violations(spectator)]
     assert problems == []
+
+
+def test_a_board_page_reloads_without_network_and_plays_on(live_server, device, board_code):
+    south_net, south = device()
+    live = LiveBoard.objects.get(code=board_code)
+    url = f"{live_server.url}/t/accra/board/{board_code}/"
+    seat(url, south, "South", live.south_pin)
+    south.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    south.reload()  # now under the service worker, which keeps the page and its assets
+    expect(pit(south, "C")).to_be_visible()
+    assert south.evaluate("navigator.serviceWorker.controller !== null")
+    south_net.set_offline(True)
+    south.reload()
+    # The page and its scripts come from the worker's copy, the game from the phone's storage.
+    expect(pit(south, "C")).to_be_visible()
+    expect(south.locator("#live-status")).to_contain_text("Offline")
+    manifest = south.evaluate("document.querySelector('link[rel=manifest]').href")
+    assert manifest.endswith(f"/t/accra/board/{board_code}/manifest.webmanifest")
