@@ -59,13 +59,18 @@ class Client:
         self.connection = None
 
     def request(self, method: str, path: str, body=None, headers=None):
+        status, content, _headers = self.exchange(method, path, body, headers)
+        return status, content
+
+    def exchange(self, method: str, path: str, body=None, headers=None):
+        """(status, body, the answer's headers as a dict)."""
         for attempt in (1, 2):
             if self.connection is None:
                 self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
             try:
                 self.connection.request(method, path, body=body, headers=headers or {})
                 response = self.connection.getresponse()
-                return response.status, response.read()
+                return response.status, response.read(), dict(response.getheaders())
             except (http.client.HTTPException, OSError):
                 self.connection.close()
                 self.connection = None

@@ -273,6 +273,10 @@ CACHES = {
 # before its claims are refused until the window ends (games/live.py).
 LIVE_CODE_ATTEMPTS = env_int("LIVE_CODE_ATTEMPTS", 10)
 LIVE_CODE_WINDOW = env_int("LIVE_CODE_WINDOW", 600)
+# The server keeps each side's time from the moments it received the moves: a flag fall a
+# device claims while the server's clock still shows more than LIVE_FLAG_TOLERANCE seconds for
+# that side is held for the arbiter instead of being scored (docs/live-board.md).
+LIVE_FLAG_TOLERANCE = env_int("LIVE_FLAG_TOLERANCE", 15)
 
 # Uploaded files (backups, TRF, players files, game files, zips) are refused past these bounds
 # before they are read (tournaments/services/import_checks.py).

@@ -14,13 +14,15 @@ import secrets
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
+from games.oware.clock import clock_text
 from games.oware.errors import RecordError
-from games.oware.replay import Replay, replay
-from games.oware.rules import AGREED, RESIGN, TIME, legal_moves
+from games.oware.replay import Replay, repeated_position, replay
+from games.oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
 from games.oware.sides import Side
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
@@ -55,8 +57,12 @@ def live_board_code(pairing) -> str:
 
 
 def game_of(board: LiveBoard, ending: str | None = None) -> Replay:
-    """The board's moves replayed by the engine (with a declared `ending`, if any)."""
-    return replay(board.moves, board.pairing.round.section.tournament.variant, ending)
+    """The board's moves replayed by the engine (with a declared `ending`, if any; for
+    'resign', the board's `decided_by` resigned)."""
+    resigner = Side.from_letter(board.decided_by) if ending == RESIGN else None
+    return replay(
+        board.moves, board.pairing.round.section.tournament.variant, ending, resigner=resigner
+    )
 
 
 def position_of(board: LiveBoard) -> LivePosition:
@@ -136,6 +142,9 @@ def claim(board: LiveBoard, side: str, device: str, codes: str = "", client: str
             board.south_device = device
         if Side.NORTH.letter in wanted:
             board.north_device = device
+        if board.started_at is None and board.south_device and board.north_device:
+            # Both players are at the board: from now on the mover's clock runs on the server.
+            board.started_at = timezone.now()
         board.save()
     return board
 
@@ -182,6 +191,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
             raise ServiceError(ErrorCode.CONFLICT, case="fewer_moves", field="ply")
         held = sides_of(board, device)
         position, ending = position_of(board), None
+        received = _seconds_since_start(board)
         for offset, sent in enumerate(moves):
             ply = from_ply + offset
             move, clock = _move_and_clock(sent)
@@ -206,6 +216,8 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                     ply=ply + 1,
                     problem=record_problem(error),
                 ) from error
+            if len(board.received) == len(board.moves):
+                board.received.append([mover, received])
             board.moves.append(move)
             board.clocks.append(clock)
             board.position = position.as_json()
@@ -237,6 +249,38 @@ def _check_clock(board: LiveBoard, position: LivePosition, clock: int, ply: int)
 def _require_playing(board: LiveBoard) -> None:
     if board.finished:
         raise ServiceError(ErrorCode.GAME_OVER, field="moves")
+    if board.state == LiveBoard.State.HELD:
+        raise ServiceError(ErrorCode.FLAG_HELD, field="moves")
+
+
+def _seconds_since_start(board: LiveBoard, now=None) -> float:
+    """Seconds from the moment both sides were first held (the clocks' start) to `now`; the
+    clock starts now on a board whose first move comes before that."""
+    now = now or timezone.now()
+    if board.started_at is None:
+        board.started_at = now
+    return round((now - board.started_at).total_seconds(), 1)
+
+
+def server_clocks(board: LiveBoard, now=None) -> tuple[float, float] | None:
+    """(South, North) seconds left by the server's own clock: the starting time less each
+    side's turns, a turn lasting from the moment the server received the move before it (or
+    the clocks' start) to the moment it received the side's move, and the turn under way for
+    the player to move while the game runs. None when the server did not see every move
+    arrive (a board older than its clock) or the clocks have not started."""
+    if board.started_at is None or len(board.received) != len(board.moves):
+        return None
+    start = board.pairing.round.section.tournament.minutes_per_player * 60
+    used = [0.0, 0.0]
+    before = 0.0
+    for mover, seconds in board.received:
+        used[Side.from_letter(mover)] += max(0.0, seconds - before)
+        before = max(before, seconds)
+    running = board.state in (LiveBoard.State.WAITING, LiveBoard.State.PLAYING)
+    if running and board.south_device and board.north_device:
+        to_move = position_of(board).to_move
+        used[to_move] += max(0.0, _seconds_since_start(board, now) - before)
+    return (round(start - used[0], 1), round(start - used[1], 1))
 
 
 def _require_side(board: LiveBoard, device: str, side: str) -> None:
@@ -244,12 +288,22 @@ def _require_side(board: LiveBoard, device: str, side: str) -> None:
         raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="that", field="side")
 
 
+def _require_cycle(board: LiveBoard) -> None:
+    """Refuse an agreement unless the position now (board, stores, player to move) occurred
+    before in the game: the competition's condition for ending a cycle by agreement, the same
+    function the results service applies to a typed record."""
+    if repeated_position(game_of(board)) is None:
+        raise ServiceError(ErrorCode.NO_REPETITION, case="live", field="side")
+
+
 def offer_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
-    """`side` offers to end the game by agreement (the seeds on each row go to its owner)."""
+    """`side` offers to end the game by agreement (the seeds on each row go to its owner); only
+    on a position that occurred before in the game."""
     with transaction.atomic():
         board = _locked(board)
         _require_playing(board)
         _require_side(board, device, side)
+        _require_cycle(board)
         board.offer = side
         board.save()
     return board
@@ -263,44 +317,55 @@ def accept_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
         _require_side(board, device, side)
         if not board.offer or board.offer == side:
             raise ServiceError(ErrorCode.NO_OFFER, field="side")
+        _require_cycle(board)
         _finish(board, AGREED)
         board.save()
     return board
 
 
 def resign(board: LiveBoard, device: str, side: str) -> LiveBoard:
-    """The player to move (`side`) resigns; a record says 'resign' of the player to move."""
-    return _declare(board, device, side, RESIGN)
+    """`side` resigns, from a device that holds it, at any time (whoever is to move): the
+    opponent wins, and the record names the resigner (`resign S` / `resign N`)."""
+    with transaction.atomic():
+        board = _locked(board)
+        _require_playing(board)
+        _require_side(board, device, side)
+        board.decided_by = side
+        _finish(board, RESIGN)
+        board.save()
+    return board
 
 
 def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
     """The clock of the player to move ran out: that player loses on time (unless the seeds
-    give a draw or a win, per the competition rules the engine applies)."""
+    give a draw or a win, per the competition rules the engine applies).
+
+    The claim is checked against the server's clock (`server_clocks`): when the server still
+    counts more than LIVE_FLAG_TOLERANCE seconds for that side, the board is held for the
+    arbiter (state 'held', `flag_claim`) instead of scored. A device that was offline claims
+    when it is back, and its claim is checked then."""
     with transaction.atomic():
         board = _locked(board)
         _require_playing(board)
         if side not in SIDES or not sides_of(board, device):
             raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="any", field="side")
         if Side(position_of(board).to_move).letter != side:
-            raise ServiceError(ErrorCode.NOT_TO_MOVE, case="clock", field="side")
-        _finish(board, TIME)
+            raise ServiceError(ErrorCode.NOT_TO_MOVE, field="side")
+        board.decided_by = side
+        clocks = server_clocks(board)
+        left = None if clocks is None else clocks[Side.from_letter(side)]
+        if left is not None and left > settings.LIVE_FLAG_TOLERANCE:
+            # The device says the clock ran out, the server's clock does not: the arbiter
+            # decides (confirm scores the flag, send back lets the game go on).
+            board.state = LiveBoard.State.HELD
+            board.flag_claim = {"side": side, "server_seconds": left}
+        else:
+            _finish(board, TIME)
         board.save()
     return board
 
 
-def _declare(board: LiveBoard, device: str, side: str, ending: str) -> LiveBoard:
-    with transaction.atomic():
-        board = _locked(board)
-        _require_playing(board)
-        _require_side(board, device, side)
-        if Side(position_of(board).to_move).letter != side:
-            raise ServiceError(ErrorCode.NOT_TO_MOVE, case="end", field="side")
-        _finish(board, ending)
-        board.save()
-    return board
-
-
-def _finish(board: LiveBoard, ending: str | None) -> None:
+def _finish(board: LiveBoard, ending: str | None, *, store: bool = True) -> None:
     """End the game: write its record with clock readings for the players to see; store it as a
     pending result, or directly when the tournament allows it. The caller saves the board."""
     pairing = board.pairing
@@ -310,7 +375,7 @@ def _finish(board: LiveBoard, ending: str | None) -> None:
     board.ending = game.ending
     board.offer = ""
     board.state = LiveBoard.State.PENDING
-    if tournament.live_results_direct:
+    if store and tournament.live_results_direct:
         arbiter = tournament.arbiters.order_by("pk").first()
         if arbiter is not None:
             _store(board, arbiter)
@@ -323,6 +388,7 @@ def _store(board: LiveBoard, by) -> None:
         moves=list(board.moves),
         clocks=list(board.clocks),
         ending=board.ending or None,
+        decided_by=board.decided_by or None,
         source=RecordSource.LIVE,
     )
     record_result(
@@ -332,13 +398,40 @@ def _store(board: LiveBoard, by) -> None:
 
 
 def confirm(board: LiveBoard, *, by) -> LiveBoard:
-    """The arbiter confirms a finished live game: its record becomes the pairing's result."""
+    """The arbiter confirms a finished live game: its record becomes the pairing's result. On
+    a held flag fall he upholds the claim: the game is scored as lost on time and stored."""
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
         board = _locked(board)
+        if board.state == LiveBoard.State.HELD:
+            board.decided_by = board.flag_claim.get("side") or board.decided_by
+            board.flag_claim = {}
+            _finish(board, TIME, store=False)
         if board.state != LiveBoard.State.PENDING:
             raise ServiceError(ErrorCode.NOT_PENDING, field="state")
         _store(board, by)
+        board.save()
+    return board
+
+
+def send_back(board: LiveBoard, *, by) -> LiveBoard:
+    """The arbiter does not accept what the board says: a held flag fall is dismissed, or a
+    game stopped by a declared ending (agreement, resignation, flag fall) waiting for his
+    confirmation goes back to play, from the same position. A game the moves ended cannot go
+    on, so it cannot be sent back."""
+    require_arbiter(board.pairing.round.section.tournament, by)
+    with transaction.atomic():
+        board = _locked(board)
+        declared = board.state == LiveBoard.State.PENDING and board.ending in (
+            AGREED,
+            RESIGN,
+            TIME,
+        )
+        if board.state != LiveBoard.State.HELD and not declared:
+            raise ServiceError(ErrorCode.NOT_HELD, field="state")
+        board.state = LiveBoard.State.PLAYING
+        board.flag_claim = {}
+        board.ending = board.decided_by = board.record = board.offer = ""
         board.save()
     return board
 
@@ -348,9 +441,15 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
     tournament = board.pairing.round.section.tournament
     game = position_of(board)
     position = game.position
-    # A finished game shows its settled stores (on agreement each row goes to its owner).
+    # A finished game shows its settled stores (on agreement each row goes to its owner) and
+    # the game score the result keeps (a flag fall or a resignation: the loser's store : 25).
     ending = board.ending
     stores = game.final_stores(ending, tournament.variant) if ending else position.stores
+    score = None
+    if ending in (TIME, RESIGN):
+        score = list(score_at_stop(ending, stores, Side.from_letter(board.decided_by)))
+    elif ending:
+        score = list(stores)
     return {
         "code": board.code,
         "state": board.state,
@@ -369,7 +468,216 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "ending": board.ending,
         "ending_label": str(Ending(board.ending).label) if board.ending else "",
         "stores": list(stores),
+        "game_score": score,
+        "decided_by": board.decided_by,
         "record": board.record,
         "held": {side: bool(token) for side, token in _devices(board).items()},
+        # The server's own clocks, (South, North) seconds left, None until they start.
+        "server_clocks": server_clocks(board),
+        "flag_claim": board.flag_claim,
         "yours": sorted(sides_of(board, device)),
     }
+
+
+def _readings(board: LiveBoard) -> tuple[float | None, float | None]:
+    """(South, North) seconds left: the server's clock, or where it has none the devices' last
+    readings."""
+    clocks = server_clocks(board)
+    if clocks is not None:
+        return clocks
+    readings = position_of(board).readings
+    return (readings[0], readings[1])
+
+
+def clock_marks(round_) -> dict[int, dict]:
+    """The boards of `round_` the arbiter is called to, by board number: each board being
+    played where a side has less than the tournament's warning time left (3 minutes unless
+    set otherwise) by the server's clock — {"code", "low": ['S'/'N'…], "clocks": [South,
+    North] seconds}. The arbiter's round page and result grid show them and poll for them."""
+    tournament = round_.section.tournament
+    warning = tournament.clock_warning_minutes * 60
+    boards = LiveBoard.objects.filter(
+        pairing__round=round_,
+        state__in=(LiveBoard.State.WAITING, LiveBoard.State.PLAYING, LiveBoard.State.HELD),
+    ).select_related("pairing__round__section__tournament")
+    marks = {}
+    for board in boards:
+        clocks = _readings(board)
+        low = [side.letter for side in Side if clocks[side] is not None and clocks[side] < warning]
+        if low:
+            marks[board.pairing.board] = {
+                "code": board.code,
+                "low": low,
+                "clocks": [None if c is None else max(0, int(c)) for c in clocks],
+            }
+    return marks
+
+
+def _named(board: LiveBoard, side: Side) -> str:
+    player = board.pairing.south if side == Side.SOUTH else board.pairing.north
+    label = _("South") if side == Side.SOUTH else _("North")
+    return f"{label} ({player.name if player else '?'})"
+
+
+def result_in_words(board: LiveBoard, game: Replay) -> str:
+    """The finished game's result as the arbiter reads it before confirming, e.g. "South (Ama)
+    wins 25–18, captured the 25th seed at ply 63"."""
+    south, north = game.game_score
+    score = f"{south}–{north}"
+    plies = game.plies
+    if game.winner is None:
+        head = _("Draw %(score)s") % {"score": score}
+    else:
+        head = _("%(winner)s wins %(score)s") % {
+            "winner": _named(board, game.winner),
+            "score": score,
+        }
+    if game.ending == "capture":
+        how = _("captured the 25th seed at ply %(ply)d") % {"ply": plies}
+    elif game.ending == "draw24":
+        how = _("both stores reached 24 at ply %(ply)d") % {"ply": plies}
+    elif game.ending == "no_moves":
+        how = _("%(side)s had no legal move after ply %(ply)d") % {
+            "side": _named(board, Side(game.to_move)),
+            "ply": plies,
+        }
+    elif game.ending == AGREED:
+        how = _("ended by agreement after ply %(ply)d, each taking the seeds of his row") % {
+            "ply": plies
+        }
+    elif game.ending == RESIGN:
+        how = _("%(side)s resigned after ply %(ply)d") % {
+            "side": _named(board, Side(game.resigner)),
+            "ply": plies,
+        }
+    else:
+        how = _("the flag of %(side)s fell after ply %(ply)d") % {
+            "side": _named(board, Side(game.to_move)),
+            "ply": plies,
+        }
+    return f"{head}, {how}"
+
+
+def confirmation(board: LiveBoard) -> dict | None:
+    """What the arbiter reads before one click on "Confirm" or "Send back": the result in words,
+    the ending, the repeated positions of an agreed end, each side's last clock reading and
+    the server's clocks, and whether the game may be sent back. None unless the board waits
+    for him (a finished game, or a held flag fall)."""
+    if board.state == LiveBoard.State.HELD:
+        side = Side.from_letter(board.flag_claim.get("side", board.decided_by or "S"))
+        game = replay(board.moves, board.pairing.round.section.tournament.variant, TIME)
+        words = _("If the flag is confirmed: %(result)s") % {"result": result_in_words(board, game)}
+        held = _(
+            "A device claims the flag of %(side)s fell; the server's clock still shows %(seconds)s."
+        ) % {"side": _named(board, side), "seconds": _clock(board.flag_claim.get("server_seconds"))}
+        return _confirmation(board, game, words, held, can_send_back=True)
+    if board.state != LiveBoard.State.PENDING:
+        return None
+    game = game_of(board, board.ending if board.ending in (AGREED, RESIGN, TIME) else None)
+    return _confirmation(
+        board,
+        game,
+        result_in_words(board, game),
+        "",
+        can_send_back=board.ending in (AGREED, RESIGN, TIME),
+    )
+
+
+def _confirmation(board, game, words: str, held: str, *, can_send_back: bool) -> dict:
+    readings = position_of(board).readings
+    server = server_clocks(board)
+    return {
+        "words": words,
+        "held": held,
+        "ending": str(Ending(game.ending).label) if game.ending else "",
+        "repetitions": [(r.ply, r.first_ply) for r in game.repetitions]
+        if game.ending == AGREED
+        else [],
+        "readings": [
+            (_named(board, side), _clock(readings[side]), _clock(server and server[side]))
+            for side in Side
+        ],
+        "can_send_back": can_send_back,
+    }
+
+
+def _clock(seconds) -> str:
+    """A reading as `mm:ss` (the engine's `clock_text`), '–' when unknown."""
+    return "–" if seconds is None else clock_text(max(0, int(seconds)))
+
+
+def round_watch(round_) -> dict:
+    """What a round's live page draws, every board of `round_` by board number: the players,
+    the position (pits, stores, player to move), the moves and their clock readings, the clocks
+    (the server's, else the devices' last readings) and whether one runs, the state, and the
+    result once stored or the game is over. Public: no code a side is claimed with, no device.
+    `as_of` (seconds since the epoch) is when the clocks were read: a page counts the running
+    clock down from there."""
+    tournament = round_.section.tournament
+    pairings = (
+        round_.pairings.filter(north__isnull=False)
+        .select_related("south", "north", "result", "live_board")
+        .order_by("board")
+    )
+    boards = []
+    for pairing in pairings:
+        pairing.round = round_
+        board = getattr(pairing, "live_board", None)
+        boards.append(_watched_board(pairing, board, tournament))
+    return {
+        "variant": tournament.variant,
+        "seconds": tournament.minutes_per_player * 60,
+        "warning_seconds": tournament.clock_warning_minutes * 60,
+        "as_of": round(timezone.now().timestamp(), 1),
+        "boards": boards,
+    }
+
+
+def _watched_board(pairing, board: LiveBoard | None, tournament) -> dict:
+    result = getattr(pairing, "result", None)
+    entry = {
+        "board": pairing.board,
+        "south": pairing.south.name,
+        "north": pairing.north.name,
+        "code": "",
+        "moves": [],
+        "clocks": [],
+        "readings": [None, None],
+        "running": None,
+        "state": "",
+        "state_label": "",
+        "ending_label": "",
+        "result": None,
+    }
+    if result is not None:
+        entry["result"] = {
+            "points": [str(result.south_points.normalize()), str(result.north_points.normalize())],
+            "seeds": [result.south_seeds, result.north_seeds],
+            "ending": result.ending,
+            "ending_label": str(result.get_ending_display()),
+        }
+    if board is None:
+        return entry
+    board.pairing = pairing
+    state = board_state(board)
+    clocks = server_clocks(board)
+    running = None
+    if board.state in (LiveBoard.State.WAITING, LiveBoard.State.PLAYING) and clocks is not None:
+        running = state["to_move"] if board.south_device and board.north_device else None
+    entry.update(
+        {
+            "code": board.code,
+            "moves": board.moves,
+            "clocks": board.clocks,
+            "readings": list(clocks) if clocks is not None else list(position_of(board).readings),
+            "running": running,
+            "state": board.state,
+            "state_label": state["state_label"],
+            "ending_label": state["ending_label"],
+            "pits": state["board"],
+            "to_move": state["to_move"],
+            "stores": state["stores"],
+            "game_score": state["game_score"],
+        }
+    )
+    return entry

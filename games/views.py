@@ -3,17 +3,21 @@
 import json
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import live
 from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
 from tournaments.api.errors import error_body
+from tournaments.lookups import public_rounds, public_section
 from tournaments.models.results import ENDING_LABELS
 from tournaments.services.errors import ErrorCode, ServiceError
-from tournaments.views.access import arbiter_required
+from tournaments.views.access import arbiter_required, section_round
+from tournaments.views.caching import revalidated
 
 # What a device may ask the board to do, and the service function that does it.
 ACTIONS = {
@@ -54,6 +58,63 @@ def board_page(request, slug, code):
             "ending_labels": {code: str(label) for code, label in ENDING_LABELS.items()},
         },
     )
+
+
+def _public_round(slug: str, section: str, number: int):
+    group = public_section(slug, section)
+    round_ = public_rounds(group).filter(number=number).select_related("section__tournament")
+    round_ = round_.first()
+    if round_ is None:
+        raise Http404("No published round with that number.")
+    return round_
+
+
+@revalidated
+def round_live(request, slug, section, number):
+    """Spectators: every board of a round drawn small, one opened large with its moves; the
+    page follows `round_live_state`."""
+    round_ = _public_round(slug, section, number)
+    return render(
+        request,
+        "games/live_round.html",
+        {"tournament": round_.section.tournament, "section": round_.section, "round": round_},
+    )
+
+
+@revalidated
+def round_live_state(request, slug, section, number):
+    """The round's boards as JSON (`games.live.round_watch`). Read through the public pages'
+    caching: a move raises the tournament's revision, so a poll with the ETag it holds costs a
+    304 until something on the round changed, and one render per change serves every reader."""
+    return JsonResponse(live.round_watch(_public_round(slug, section, number)))
+
+
+def board_worker(request, slug):
+    """The live boards' service worker, served under /t/<slug>/board/ so that it may keep the
+    board pages of the tournament for a reload without network (games/static/games/
+    board_worker.js)."""
+    script = finders.find("games/board_worker.js")
+    with open(script, "rb") as source:
+        response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def board_manifest(request, slug, code):
+    """The web app manifest of a live board: added to a phone's home screen, it opens the board
+    full screen."""
+    board = _board(slug, code)
+    start = reverse("games:live_board", args=[slug, board.code])
+    manifest = {
+        "name": _("Live board %(code)s") % {"code": board.code},
+        "short_name": board.code,
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": "#8a5a2b",
+        "theme_color": "#8a5a2b",
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")
 
 
 def watch(request, slug, code):
@@ -129,6 +190,36 @@ def confirm(request, tournament, code):
     try:
         live.confirm(board, by=request.user)
         messages.success(request, _("Result of board %(code)s confirmed.") % {"code": code})
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return _back_to_round(board)
+
+
+@arbiter_required
+def clock_marks(request, tournament, section, number):
+    """The boards of a round whose players are under the warning time, for the arbiter's round
+    page and result grid to mark (they poll it): {"boards": {board: {"code", "low", "clocks"}},
+    "warning_seconds"}. Never cached: it changes with the clock, not with a write."""
+    round_ = section_round(tournament, section, number)
+    response = JsonResponse(
+        {
+            "boards": live.clock_marks(round_),
+            "warning_seconds": tournament.clock_warning_minutes * 60,
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+@arbiter_required
+def send_back(request, tournament, code):
+    """The arbiter's other click: a held flag fall is dismissed, or a declared ending waiting
+    for confirmation goes back to play."""
+    board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
+    try:
+        live.send_back(board, by=request.user)
+        messages.success(request, _("Board %(code)s goes back to play.") % {"code": code})
     except ServiceError as error:
         messages.error(request, error.message)
     return _back_to_round(board)

@@ -38,6 +38,8 @@ ROUNDS_PLAYED = 5  # of 7: the arbiter trying the demo pairs the last two
 
 # The unusual events an arbiter meets, each once: (section, round, board or pairing number).
 TIME_FORFEIT = ("men", 2, 2)
+# The player who is not to move resigns, ten moves before the game would have ended.
+RESIGNATION = ("women", 2, 1)
 NO_SHOW = ("women", 3, 3)
 REQUESTED_BYE = ("women", 3, 5)  # pairing number 5 asks for a half-point bye in round 3
 WITHDRAWAL = ("men", 4, 16)  # pairing number 16 leaves before round 4
@@ -231,10 +233,14 @@ def _demo_result(
         return ResultEntry(ending=Ending.FORFEIT, decided_by=Side.NORTH.letter)
     variant = section.tournament.variant
     moves, ending = greedy_moves(variant, rng=rng)
+    resigner = None
     if where == TIME_FORFEIT:
         # The flag falls a few moves before the end; the player to move is the one flagged.
         moves, ending = moves[: max(len(moves) - 6, 1)], Ending.TIME
-    game = replay(moves, variant, ending)
+    if where == RESIGNATION:
+        moves, ending = moves[: max(len(moves) - 10, 1)], Ending.RESIGN
+        resigner = 1 - replay(moves, variant).to_move
+    game = replay(moves, variant, ending, resigner=resigner)
     if pairing.board % 3 == 0 and ending is None:
         # Some results are typed as scores, as from a paper scoresheet without moves.
         return ResultEntry(

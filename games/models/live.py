@@ -31,13 +31,19 @@ class LiveBoard(models.Model):
     seconds after each move. position: the game after the last move (`LivePosition.as_json`),
     {} until first derived from the moves. offer: the side ('S'/'N') offering to end the game
     by agreement. ending: the declared ending ('agreed', 'time', 'resign') or the one the moves
-    gave, once finished. record: the finished game's record with clock readings, as sent to the
-    results service.
+    gave, once finished. decided_by: the side that resigned or whose flag fell ('S'/'N').
+    record: the finished game's record with clock readings, as sent to the results service.
+
+    The server's own clock: started_at is when both sides were first held (both clocks may
+    run from then on); received holds, per ply, the seconds after started_at at which the
+    server received that move. flag_claim: a flag fall a device claimed that the server's
+    clock contradicts, held for the arbiter ({"side", "device_seconds", "server_seconds"}).
     """
 
     class State(models.TextChoices):
         WAITING = "waiting", _("Waiting")
         PLAYING = "playing", _("Playing")
+        HELD = "held", _("Flag held for the arbiter")
         PENDING = "pending", _("Pending confirmation")
         CONFIRMED = "confirmed", _("Confirmed")
 
@@ -55,7 +61,11 @@ class LiveBoard(models.Model):
     state = models.CharField(_("state"), max_length=10, choices=State, default=State.WAITING)
     offer = models.CharField(max_length=1, blank=True)
     ending = models.CharField(_("ending"), max_length=16, blank=True)
+    decided_by = models.CharField(max_length=1, blank=True)
     record = models.TextField(_("record"), blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    received = models.JSONField(default=list, blank=True)
+    flag_claim = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

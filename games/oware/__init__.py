@@ -22,7 +22,7 @@ from .outcome import (
     result_of_replay,
 )
 from .position import NORTH, SOUTH, Position
-from .replay import Repetition, Replay, replay
+from .replay import Repetition, Replay, repeated_position, replay
 from .rules import legal_moves, play
 from .sides import Side
 from .variants import VARIANTS, Variant, get_variant
@@ -48,6 +48,7 @@ __all__ = [
     "Side",
     "Replay",
     "Repetition",
+    "repeated_position",
     "replay",
     "legal_moves",
     "play",

@@ -1,7 +1,9 @@
 """Command line: `python -m games.oware replay`.
 
-Reads JSON lines on standard input, each with `id`, `variant`, `end` and either `moves`
-(mover-relative pits 0–5) or `record` (movetext), and writes one JSON line per input:
+Reads JSON lines on standard input, each with `id`, `variant`, `end` (and, for `"resign"`,
+optionally `resigner`: "S" or "N", default the player to move) and either `moves`
+(mover-relative pits 0–5) or `record` (movetext, where `resign S` / `resign N` names the
+resigner), and writes one JSON line per input:
 `{"id": …, "result": {"ending", "stores", "winner", "plies", "movers", "board"}}` or
 `{"id": …, "error": {"ply", "reason", "message"}}`. An invalid record is an answer, not a failure;
 an input line that is not a request at all gets `{"id": …, "error": {"ply": 0, "reason": …}}`.
@@ -15,6 +17,7 @@ import sys
 from .errors import BAD_TOKEN, RecordError
 from .notation import replay_record
 from .replay import replay
+from .sides import Side
 from .variants import get_variant
 
 
@@ -24,12 +27,13 @@ def answer(request: dict) -> dict:
     try:
         variant = get_variant(request.get("variant"))
         end = request.get("end")
+        resigner = Side.from_letter(str(request["resigner"])) if request.get("resigner") else None
         if "moves" in request:
             if not isinstance(request["moves"], list):
                 raise RecordError(0, BAD_TOKEN, message_code="moves_not_a_list")
-            game = replay(request["moves"], variant, end)
+            game = replay(request["moves"], variant, end, resigner=resigner)
         else:
-            game = replay_record(str(request.get("record", "")), variant, end)
+            game = replay_record(str(request.get("record", "")), variant, end, resigner)
     except RecordError as error:
         return {"id": game_id, "error": error.as_dict()}
     except (KeyError, ValueError) as error:

@@ -8,7 +8,8 @@ Movetext tokens:
   grand slam is the same player's second move. Letters and digits cannot be mixed in one record;
 - a move number `12.` (optional, not checked), a clock `{mm:ss}` after a move (the mover's
   remaining time), any other `{…}` text is a comment;
-- at the end: optionally `agreed`, `time` or `resign`, then optionally the final score `S-N`.
+- at the end: optionally `agreed`, `time` or `resign` (`resign S` / `resign N` naming the player
+  who resigned; a bare `resign` is the player to move's), then optionally the final score `S-N`.
 
 `parse_record` turns text into a `Record`; `replay_record` parses and replays it, checking the
 declared captures, side letters, ending and score; `write_record` writes a replayed game.
@@ -21,7 +22,8 @@ from dataclasses import dataclass, field
 
 from .errors import BAD_TOKEN, DECLARED_ENDING, DECLARED_SCORE, FINAL_SCORE, RESULT_TAG, RecordError
 from .replay import Replay, replay
-from .rules import DECLARED_ENDINGS, RESIGN, TIME
+from .rules import DECLARED_ENDINGS, RESIGN
+from .sides import Side
 from .variants import Variant, get_variant
 
 # Aualé's order: its reader expects a file to start with the Variant tag.
@@ -34,7 +36,8 @@ _TOKEN = re.compile(
   | (?P<letter>[A-Fa-f])(?:\+(?P<lcapt>\d+))?(?![A-Za-z0-9+])
   | (?P<digit>[1-6])(?:\+(?P<dcapt>\d+))?(?![A-Za-z0-9.+\-])
   | \{(?P<brace>[^{}]*)\}
-  | (?P<ending>agreed|time|resign)(?![A-Za-z])
+  | (?P<resign>resign)(?:[ \t]+(?P<resigner>[SN])(?![A-Za-z0-9]))?(?![A-Za-z])
+  | (?P<ending>agreed|time)(?![A-Za-z])
   | (?P<score>\d+)-(?P<north>\d+)(?![0-9])
   | (?P<none>\*)
   | (?P<space>\s+)
@@ -51,8 +54,9 @@ class Record:
 
     moves: mover-relative pits (0–5). sides: the side a letter names (0 South, 1 North), None for
     a digit. captures: the declared `+N` per move or None. clocks: remaining seconds per move or
-    None. ending: a declared ending ('agreed', 'time', 'resign') or None. score: a declared final
-    (South, North) score or None. tags: the tag pairs in file order.
+    None. ending: a declared ending ('agreed', 'time', 'resign') or None. resigner: the side
+    (0 South, 1 North) a `resign S` / `resign N` names, None when not named. score: a declared
+    final (South, North) score or None. tags: the tag pairs in file order.
     """
 
     moves: list[int] = field(default_factory=list)
@@ -60,6 +64,7 @@ class Record:
     captures: list[int | None] = field(default_factory=list)
     clocks: list[int | None] = field(default_factory=list)
     ending: str | None = None
+    resigner: int | None = None
     score: tuple[int, int] | None = None
     tags: dict[str, str] = field(default_factory=dict)
 
@@ -137,6 +142,11 @@ class _MovetextReader:
             self._brace(match.group("brace"))
         elif group == "ending":
             return self._ending(match.group("ending"), ply)
+        elif group in ("resign", "resigner"):
+            problem = self._ending(RESIGN, ply)
+            if problem is None and match.group("resigner"):
+                self.record.resigner = Side.from_letter(match.group("resigner")).value
+            return problem
         elif group in ("score", "north"):
             return self._score(match, ply)
         return None
@@ -193,11 +203,14 @@ def parse_record(text: str) -> Record:
     return record
 
 
-def replay_record(text: str, variant: str | Variant = "abapa", end: str | None = None) -> Replay:
+def replay_record(
+    text: str, variant: str | Variant = "abapa", end: str | None = None, resigner=None
+) -> Replay:
     """Parse and replay a record; check its side letters, `+N` captures, ending and score.
 
     `end` is a declared ending given beside the text (as in the replay command); it must agree
-    with an ending written in the text (else `declared_ending`). Raises RecordError naming the
+    with an ending written in the text (else `declared_ending`). `resigner` (0/1) names who
+    resigned when the text says `resign` without naming anyone. Raises RecordError naming the
     first invalid ply.
     """
     record, problem = parse_leniently(text)
@@ -208,6 +221,7 @@ def replay_record(text: str, variant: str | Variant = "abapa", end: str | None =
         ending or end,
         sides=record.sides,
         captures=record.captures,
+        resigner=record.resigner if record.resigner is not None else resigner,
     )
     if problem:
         raise problem
@@ -223,16 +237,10 @@ def replay_record(text: str, variant: str | Variant = "abapa", end: str | None =
 
 
 def game_scores(game: Replay) -> list[tuple[int, int]]:
-    """The (South, North) scores a record may declare for `game`: the final stores, and for a
-    loss on time or by resignation also the competition score (loser's store : 25)."""
-    scores = [tuple(game.stores)]
-    if game.ending in (TIME, RESIGN) and game.winner is not None:
-        loser = game.winner.opponent
-        official = [0, 0]
-        official[loser] = game.stores[loser]
-        official[1 - loser] = 25
-        scores.append(tuple(official))
-    return scores
+    """The (South, North) scores a record may declare for `game`: the competition's game score
+    (what the product writes: for a loss on time or by resignation the loser's store against
+    25) and the stores as they stood (what other programs, and older records, write)."""
+    return list(dict.fromkeys([tuple(game.game_score), tuple(game.stores)]))
 
 
 def check_declared_score(game: Replay, declared, what: str) -> None:
@@ -257,9 +265,26 @@ def _clock_text(seconds: int) -> str:
     return f"{{{seconds // 60:02d}:{seconds % 60:02d}}}"
 
 
+def ending_text(game: Replay) -> str:
+    """The declared ending as a record writes it ('' for an ending the moves give): `agreed`,
+    `time`, or `resign S` / `resign N` naming the player who resigned."""
+    if game.ending == RESIGN:
+        return f"{RESIGN} {Side(game.resigner).letter}"
+    return game.ending if game.ending in DECLARED_ENDINGS else ""
+
+
+def score_text(game: Replay) -> str:
+    """The game's final score as records write it, `S-N`: the competition's game score (for a
+    flag fall or a resignation, the loser's store against 25); `*` while unfinished."""
+    if not game.ending:
+        return "*"
+    south, north = game.game_score
+    return f"{south}-{north}"
+
+
 def write_movetext(game: Replay, *, captures: bool = True, clocks=None, score: bool = True) -> str:
     """The movetext of `game`: numbered moves, `+N` on capturing moves, optional clocks, the
-    declared ending if any and the final score.
+    declared ending if any and the final score (`score_text`).
 
     A move number precedes each South move that follows a North move (and the first move), so
     a second move in a row (ouri) carries none.
@@ -278,10 +303,10 @@ def write_movetext(game: Replay, *, captures: bool = True, clocks=None, score: b
             token += " " + _clock_text(clocks[ply])
         parts.append(token)
         previous = side
-    if game.ending in DECLARED_ENDINGS:
-        parts.append(game.ending)
+    if ending_text(game):
+        parts.append(ending_text(game))
     if score and game.ending:
-        parts.append(f"{game.stores[0]}-{game.stores[1]}")
+        parts.append(score_text(game))
     return " ".join(parts)
 
 
@@ -301,13 +326,14 @@ def write_tags(tags: dict[str, str]) -> str:
 def write_record(
     game: Replay, tags: dict[str, str] | None = None, *, captures: bool = True, clocks=None
 ) -> str:
-    """A complete record: every standard tag (unknown values `?`, Variant and Result from the
-    game, Result `*` while unfinished), then any other tags, a blank line and the movetext."""
+    """A complete record: every standard tag (unknown values `?`; Variant, and Result — the
+    game score of `score_text` — from the game), then any other tags, a blank line and the
+    movetext."""
     tags = {name: "?" for name in TAG_ORDER} | {
         name: value for name, value in (tags or {}).items() if value not in (None, "")
     }
     tags["Variant"] = game.variant.title
-    tags["Result"] = f"{game.stores[0]}-{game.stores[1]}" if game.ending else "*"
+    tags["Result"] = score_text(game)
     head = write_tags(tags)
     body = write_movetext(game, captures=captures, clocks=clocks)
     return f"{head}\n\n{body}\n"

@@ -22,6 +22,7 @@ from .notation import (
     Record,
     check_declared_score,
     parse_leniently,
+    score_text,
     split_tags,
     write_movetext,
     write_tags,
@@ -32,6 +33,7 @@ from .variants import Variant, get_variant
 
 OGN_TAGS = TAG_ORDER  # Variant first: Aualé refuses a file that does not start with it
 _SCORE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
+_MOVE = re.compile(r"[A-Fa-f](?:\+\d+)?")  # a move as write_movetext writes it
 
 
 @dataclass
@@ -112,7 +114,14 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
         if variant is not None
         else _variant_of_tag(record.tags.get("Variant", ""))
     )
-    game = replay(record.moves, chosen, record.ending, sides=record.sides, captures=record.captures)
+    game = replay(
+        record.moves,
+        chosen,
+        record.ending,
+        sides=record.sides,
+        captures=record.captures,
+        resigner=record.resigner,
+    )
     if problem:
         raise problem
     if game.ending is None and game.repetitions and game.repetitions[-1].ply == game.plies:
@@ -138,7 +147,7 @@ def write_ogn(
     values = {name: "?" for name in OGN_TAGS}
     values["Variant"] = game.variant.title
     values.update({k: v for k, v in (tags or {}).items() if v is not None})
-    values["Result"] = f"{game.stores[0]}-{game.stores[1]}" if game.ending else "*"
+    values["Result"] = score_text(game)
     moves = write_movetext(game, captures=True, score=False).split(" ")
     if game.ending == AGREED and game.repetitions and game.repetitions[-1].ply == game.plies:
         moves.pop()  # Aualé's convention: the repeated position itself ends the game
@@ -160,7 +169,7 @@ def _with_comments(tokens: list[str], comments: list[str | None]) -> list[str]:
     ply = 0
     for token in tokens:
         out.append(token)
-        if token[:1].isalpha() and token not in ("agreed", "time", "resign"):
+        if _MOVE.fullmatch(token):
             ply += 1
             if ply < len(comments) and comments[ply]:
                 out.append("{" + comments[ply].replace("{", "(").replace("}", ")") + "}")

@@ -19,7 +19,15 @@ from decimal import Decimal
 from .errors import DECLARED_SCORE, RecordError
 from .notation import replay_record
 from .replay import Replay, replay
-from .rules import AGREED, CAPTURE, DRAW24, NO_MOVES, RESIGN, TIME
+from .rules import (
+    AGREED,
+    CAPTURE,
+    DRAW24,
+    NO_MOVES,
+    RESIGN,
+    TIME,
+    WIN_SCORE,
+)
 from .sides import Side
 from .variants import Variant
 
@@ -31,7 +39,6 @@ UNFINISHED = "unfinished"  # reason code: the record neither ends the game nor d
 
 SEEDS = 48
 HALF = SEEDS // 2
-WIN_SCORE = HALF + 1  # the conventional score of the winner by time or resignation
 _SIDE_LETTERS = tuple(side.letter for side in Side)
 
 WIN, DRAW, LOSS = Decimal(1), Decimal("0.5"), Decimal(0)
@@ -118,51 +125,13 @@ def points_for(winner: Side | None, ending: str | None = None) -> tuple[Decimal,
     return _POINTS_FOR[winner]
 
 
-def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], Side | None]:
-    """Game score and winner when `flagged` (0 South, 1 North) loses on time with `stores`.
-
-    The flagged player's store decides: 25 or more he wins with the stores as they are, 24 is a
-    24 : 24 draw, less he loses with his store against 25.
-    """
-    own = stores[flagged]
-    if own > HALF:
-        return tuple(stores), Side(flagged)
-    if own == HALF:
-        return (HALF, HALF), None
-    return _loss_score(own, flagged), Side(flagged).opponent
-
-
-def _loss_score(own: int, loser: int) -> tuple[int, int]:
-    """The loser keeps his store, the winner is credited with 25."""
-    return (own, WIN_SCORE) if loser == 0 else (WIN_SCORE, own)
-
-
-def score_at_stop(ending: str, stores: tuple[int, int], loser: int) -> tuple[int, int]:
-    """The game score of a game stopped by `ending` ('time' or 'resign') with `stores` in the
-    stores at that moment, `loser` (0 South, 1 North) being the flagged or resigning player.
-
-    The competition's table, kept here only: a flag fall follows `timed_out_score`, a resigning
-    player keeps his store against 25.
-    """
-    if ending == TIME:
-        return timed_out_score(stores, loser)[0]
-    if ending == RESIGN:
-        return _loss_score(stores[loser], loser)
-    raise ValueError(f"{ending!r} is not a stopped game")
-
-
 def result_of_replay(game: Replay) -> GameResult:
     """The result of a replayed game. Raises RecordError('unfinished') when it has no ending."""
     if game.ending is None:
         raise RecordError(game.plies + 1, UNFINISHED, message_code=UNFINISHED)
-    if game.ending == TIME:
-        score, winner = timed_out_score(game.stores, game.to_move)
-    elif game.ending == RESIGN:
-        winner = Side(game.to_move).opponent
-        score = score_at_stop(RESIGN, game.stores, game.to_move)
-    else:
-        score, winner = tuple(game.stores), game.winner
-    return GameResult(game.ending, points_for(winner), score, winner, game.plies)
+    return GameResult(
+        game.ending, points_for(game.winner), game.game_score, game.winner, game.plies
+    )
 
 
 def result_from_record(
@@ -176,7 +145,8 @@ def result_from_record(
     """Replay a record (movetext `record` or mover-relative `moves`) and compute its result.
 
     ending: optionally a declared ending after the last move — 'agreed', 'time' (the player to
-        move lost on time) or 'resign' (the player to move resigned).
+        move lost on time) or 'resign' (the player to move resigned, unless the record names
+        the resigner).
     declared_score: optionally the (South, North) game score entered with the result; it must
         be the computed one, else RecordError('declared_score') naming the ply after the last.
     Raises RecordError for an illegal or unfinished record.

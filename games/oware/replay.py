@@ -27,10 +27,13 @@ from .position import (
 from .rules import (
     DECLARED_ENDINGS,
     NO_MOVES,
+    RESIGN,
     SEVERAL_SEEDS,
+    TIME,
     attempt,
     capture_ending,
     has_legal_move,
+    score_at_stop,
     settle,
     winner,
 )
@@ -62,6 +65,7 @@ class Replay:
     winner: the winning Side; None for a draw or an unfinished game (ending None).
     captures: seeds captured by each ply.
     moves: the mover-relative pit (0–5) played each ply.
+    resigner: for 'resign', the side that resigned (either player may, at any time).
     """
 
     variant: Variant
@@ -73,10 +77,22 @@ class Replay:
     winner: Side | None
     captures: list[int] = field(repr=False)
     moves: list[int] = field(repr=False)
+    resigner: int | None = None
 
     @property
     def plies(self) -> int:
         return len(self.sides)
+
+    @property
+    def game_score(self) -> tuple[int, int]:
+        """The (South, North) game score the competition keeps: the final stores, except for
+        a game stopped by a flag fall or a resignation, scored by `rules.score_at_stop`
+        (the loser's store against 25). The score records write and results store."""
+        if self.ending == TIME:
+            return score_at_stop(TIME, self.stores, self.to_move)
+        if self.ending == RESIGN:
+            return score_at_stop(RESIGN, self.stores, self.resigner)
+        return self.stores
 
     @property
     def movers(self) -> str:
@@ -128,6 +144,20 @@ class Replay:
         }
 
 
+def repeated_position(game: Replay) -> Repetition | None:
+    """The earlier occurrence of the position the game stands in now (pits, stores and player
+    to move, after its last ply), or None when that position has not occurred before.
+
+    The competition lets players end a game by agreement only on such a position (a cycle):
+    the live board refuses an offer and the results service refuses a record ending `agreed`
+    without one (docs/competition.md).
+    """
+    for found in reversed(game.repetitions):
+        if found.ply == game.plies:
+            return found
+    return None
+
+
 def winner_text(ending: str | None, winner: Side | None) -> str | None:
     """How records and the replay command write a winner: 'S', 'N', 'draw', None unfinished."""
     if winner is not None:
@@ -155,6 +185,7 @@ def replay(
     sides: Sequence[int | None] | None = None,
     captures: Sequence[int | None] | None = None,
     start: Position | None = None,
+    resigner: int | None = None,
 ) -> Replay:
     """Replay mover-relative `moves` (0–5 from the mover's left) under `variant`.
 
@@ -165,6 +196,7 @@ def replay(
     captures: optionally the seeds each ply claims to capture (`+N`); a wrong count is
         `capture_count`.
     start: the position to play from (default: the opening position, South to move).
+    resigner: for 'resign', the side (0/1) that resigned; default the player to move.
     Returns a Replay; raises RecordError naming the first invalid ply.
     """
     variant = get_variant(variant)
@@ -227,7 +259,7 @@ def replay(
         taken.append(0)
         state = sown
         side = 1 - side
-    return _finish(variant, states, movers, taken, list(moves), side, over, end)
+    return _finish(variant, states, movers, taken, list(moves), side, over, end, resigner)
 
 
 def _check_side(ply: int, side: int, sides) -> None:
@@ -242,7 +274,7 @@ def _check_capture(ply: int, got: int, captures) -> None:
         raise RecordError(ply, CAPTURE_COUNT, message_code=CAPTURE_COUNT, got=got, claimed=claimed)
 
 
-def _finish(variant, states, movers, taken, moves, side, over, end) -> Replay:
+def _finish(variant, states, movers, taken, moves, side, over, end, resigner) -> Replay:
     """Decide the ending once every move is played."""
     state = states[-1]
     ply_after = len(movers) + 1
@@ -263,6 +295,16 @@ def _finish(variant, states, movers, taken, moves, side, over, end) -> Replay:
         if ending
         else ((state >> STORE_SHIFT[0]) & FIELD_MASK, (state >> STORE_SHIFT[1]) & FIELD_MASK)
     )
+    resigner = (side if resigner is None else int(resigner)) if ending == RESIGN else None
     return Replay(
-        variant, states, movers, side, ending, stores, winner(stores, ending, side), taken, moves
+        variant,
+        states,
+        movers,
+        side,
+        ending,
+        stores,
+        winner(stores, ending, side, resigner),
+        taken,
+        moves,
+        resigner,
     )

@@ -142,25 +142,62 @@ def settle(state: int, to_move: int, ending: str, variant: Variant) -> tuple[int
     return south, north
 
 
-def winner(stores: tuple[int, int], ending: str | None, to_move: int) -> Side | None:
+def winner(
+    stores: tuple[int, int], ending: str | None, to_move: int, resigner: int | None = None
+) -> Side | None:
     """The winning side; None for a draw, and for an unfinished game (`ending` None).
 
     TIME: the flagged player (`to_move`) wins with 25 or more, draws with 24, else loses.
-    RESIGN: the player to move resigned, the opponent wins. Otherwise the larger store wins.
+    RESIGN: the opponent of `resigner` wins (the player to move when no one is named).
+    Otherwise the larger store wins.
     """
     if ending is None:
         return None
     mover = Side(to_move)
     if ending == RESIGN:
-        return mover.opponent
+        return Side(mover if resigner is None else resigner).opponent
     if ending == TIME:
-        flagged = stores[mover]
-        if flagged == SEEDS // 2:
-            return None
-        return mover if flagged > SEEDS // 2 else mover.opponent
+        return timed_out_score(stores, mover)[1]
     if stores[0] == stores[1]:
         return None
     return Side.SOUTH if stores[0] > stores[1] else Side.NORTH
+
+
+# The conventional score of the winner by time or resignation.
+WIN_SCORE = SEEDS // 2 + 1
+
+
+def timed_out_score(stores: tuple[int, int], flagged: int) -> tuple[tuple[int, int], Side | None]:
+    """Game score and winner when `flagged` (0 South, 1 North) loses on time with `stores`.
+
+    The flagged player's store decides: 25 or more he wins with the stores as they are, 24 is a
+    24 : 24 draw, less he loses with his store against 25.
+    """
+    own = stores[flagged]
+    if own > SEEDS // 2:
+        return (stores[0], stores[1]), Side(flagged)
+    if own == SEEDS // 2:
+        return (own, own), None
+    return loss_score(own, flagged), Side(flagged).opponent
+
+
+def loss_score(own: int, loser: int) -> tuple[int, int]:
+    """(South, North) when `loser` keeps his store `own` and the winner is credited with 25."""
+    return (own, WIN_SCORE) if loser == 0 else (WIN_SCORE, own)
+
+
+def score_at_stop(ending: str, stores: tuple[int, int], loser: int) -> tuple[int, int]:
+    """The game score of a game stopped by `ending` ('time' or 'resign') with `stores` in the
+    stores at that moment, `loser` (0 South, 1 North) being the flagged or resigning player.
+
+    The competition's table, kept here only: a flag fall follows `timed_out_score`, a resigning
+    player keeps his store against 25.
+    """
+    if ending == TIME:
+        return timed_out_score(stores, loser)[0]
+    if ending == RESIGN:
+        return loss_score(stores[loser], loser)
+    raise ValueError(f"{ending!r} is not a stopped game")
 
 
 # --- readable API on Position ---------------------------------------------------------------

@@ -18,19 +18,29 @@ def greedy_moves(
 
     With probability `greed` the mover takes the move that captures most, otherwise a random
     legal one. A game still going after `max_plies` is ended by agreement, as players end a
-    cycling game, so the declared ending is 'agreed'; otherwise it is None (the rules ended it).
+    cycling game: it goes on until its position repeats one it had before (the competition's
+    condition for an agreement), and the declared ending is 'agreed'; otherwise it is None (the
+    rules ended it). A game that neither ends nor repeats within `4 * max_plies` is cut back to
+    the last ply whose position had occurred before.
     """
     variant = get_variant(variant)
     position = Position.start()
     moves: list[int] = []
-    while len(moves) < max_plies:
+    seen = {position}
+    repeated_at = 0  # the last ply whose position had occurred before
+    while len(moves) < 4 * max_plies:
         choices = legal_moves(position, variant)
         if not choices:
             return moves, None
         move = _pick(position, choices, variant, rng, greed)
         position = play(position, move, variant)
         moves.append(move)
-    return moves, "agreed"
+        if position in seen:
+            repeated_at = len(moves)
+            if len(moves) >= max_plies:
+                return moves, "agreed"
+        seen.add(position)
+    return moves[:repeated_at], "agreed" if repeated_at else None
 
 
 def _pick(

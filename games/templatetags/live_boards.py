@@ -1,24 +1,37 @@
 """Template tags that put live boards on the arbiter's and the spectators' round pages."""
 
 from django import template
+from django.urls import reverse
 
-from games.live import live_board_code
+from games.live import clock_marks, confirmation, live_board_code
 from games.models.live import LiveBoard
+from tournaments.services.qr import qr_svg
 
 register = template.Library()
 
 
 @register.simple_tag
 def arbiter_live_boards(round_, pairings):
-    """[(pairing, LiveBoard)] for every game of a published round, issuing codes as needed
-    (the arbiter prints them on the result slips)."""
+    """[(pairing, LiveBoard, confirmation, clock mark)] for every game of a published round,
+    issuing codes as needed (the arbiter prints them on the result slips): what the arbiter
+    reads before confirming (`games.live.confirmation`, None unless the board waits for him)
+    and, for a board under the warning time, its mark (`games.live.clock_marks`)."""
     if round_.status == round_.Status.DRAFT:
         return []
     games = [pairing for pairing in pairings if not pairing.is_bye]
     for pairing in games:
         live_board_code(pairing)
-    boards = {b.pairing_id: b for b in LiveBoard.objects.filter(pairing__in=games)}
-    return [(pairing, boards[pairing.pk]) for pairing in games]
+    boards = {
+        b.pairing_id: b
+        for b in LiveBoard.objects.filter(pairing__in=games).select_related(
+            "pairing__round__section__tournament", "pairing__south", "pairing__north"
+        )
+    }
+    marks = clock_marks(round_)
+    return [
+        (pairing, boards[pairing.pk], confirmation(boards[pairing.pk]), marks.get(pairing.board))
+        for pairing in games
+    ]
 
 
 @register.simple_tag
@@ -27,6 +40,17 @@ def live_board_of(pairing):
     where the players find the board's code and each side's secret code."""
     live_board_code(pairing)
     return LiveBoard.objects.get(pairing=pairing)
+
+
+@register.simple_tag(takes_context=True)
+def live_board_qr(context, live):
+    """The QR code of `live`'s address, for its result slip: a phone at the table opens the
+    board by it, then claims a side with the code printed beside the player's name."""
+    tournament = live.pairing.round.section.tournament
+    url = context["request"].build_absolute_uri(
+        reverse("games:live_board", args=[tournament.slug, live.code])
+    )
+    return qr_svg(url)
 
 
 @register.simple_tag(takes_context=True)

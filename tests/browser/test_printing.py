@@ -55,6 +55,32 @@ def test_the_slips_of_a_round_print_two_to_an_a4_page(browser, live_server, demo
         assert text.count("Arbiter's signature") == len(boards[2 * number : 2 * number + 2])
 
 
+def test_each_slip_prints_its_live_board_code_and_qr_code(browser, live_server, demo):
+    from games.models.live import LiveBoard
+
+    context = logged_in(browser.new_context(), live_server)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/demo/arbiter/men/round/5/slips/")
+    boards = {
+        board.pairing.board: board
+        for board in LiveBoard.objects.filter(
+            pairing__round__section__slug="men", pairing__round__number=5
+        ).select_related("pairing")
+    }
+    assert boards
+    for number, live in boards.items():
+        slip = page.get_by_role("article", name=f"Board {number}", exact=True)
+        qr = slip.locator(".slip-qr svg.qr")
+        # The QR code encodes the board's own address (segno writes it as the SVG's title).
+        assert qr.locator("title").text_content() == f"{live_server.url}/t/demo/board/{live.code}/"
+        assert qr.bounding_box()["width"] > 40  # 16 mm
+    pdf = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True)))
+    context.close()
+    text = unicodedata.normalize("NFKC", "".join(sheet.extract_text() for sheet in pdf.pages))
+    for live in boards.values():
+        assert live.code in text
+
+
 def test_the_slips_stay_readable_on_a_phone(phone, live_server, demo):
     logged_in(phone.context, live_server)
     phone.goto(f"{live_server.url}/t/demo/arbiter/men/round/5/slips/")

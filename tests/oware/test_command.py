@@ -29,6 +29,15 @@ def test_it_answers_a_record_with_a_result():
     assert reply["result"]["plies"] == 2 and reply["result"]["ending"] is None
 
 
+def test_a_resignation_names_either_player():
+    by_moves = answer({"id": 1, "variant": "abapa", "end": "resign", "resigner": "N", "moves": [2]})
+    by_text = answer({"id": 2, "variant": "abapa", "record": "1. C resign S"})
+    bare = answer({"id": 3, "variant": "abapa", "end": "resign", "moves": [2]})
+    assert by_moves["result"]["winner"] == "S"
+    assert by_text["result"]["winner"] == "N"
+    assert bare["result"]["winner"] == "S"  # North, to move, resigned
+
+
 def test_an_illegal_record_is_an_answer_with_the_ply_and_reason():
     reply = answer({"id": "g3", "variant": "abapa", "end": None, "moves": [0, 0, 0]})
     assert (reply["error"]["ply"], reply["error"]["reason"]) == (3, "empty_pit")

@@ -87,6 +87,34 @@ def test_a_resignation_may_declare_the_competition_score():
     assert replay_record("1. C resign 0-0").winner == Side.SOUTH
 
 
+def test_a_resignation_names_the_player_who_resigned_whoever_is_to_move():
+    # After "1. C" North is to move; either player may resign.
+    by_north = replay_record("1. C resign N 25-0")
+    by_south = replay_record("1. C resign S 0-25")
+    assert (by_north.resigner, by_north.winner) == (Side.NORTH, Side.SOUTH)
+    assert (by_south.resigner, by_south.winner) == (Side.SOUTH, Side.NORTH)
+    assert (by_south.game_score, by_south.stores) == ((0, 25), (0, 0))
+    # A bare `resign` (older records, other programs) is the player to move's.
+    assert replay_record("1. C resign").resigner == Side.NORTH
+    assert error_of("1. C resign S 25-0") == (2, "declared_score")
+    assert error_of("1. C resign X") == (2, "bad_token")
+    assert error_of("1. C time N") == (2, "bad_token")
+
+
+def test_a_resignation_is_written_with_the_resigner_and_the_competition_score():
+    game = replay([2], end="resign", resigner=Side.SOUTH)
+    text = write_record(game)
+    assert '[Result "0-25"]' in text and text.rstrip().endswith("1. C resign S 0-25")
+    again = replay_record(text)
+    assert (again.resigner, again.winner, again.game_score) == (Side.SOUTH, Side.NORTH, (0, 25))
+
+
+def test_a_flag_fall_is_written_with_the_competition_score():
+    text = write_record(replay([2, 5], end="time"))
+    assert '[Result "0-25"]' in text
+    assert text.rstrip().endswith("1. C f time 0-25")
+
+
 def test_a_declared_ending_beside_the_text_must_agree_with_the_text():
     assert error_of("1. C f agreed", "abapa", "time") == (3, "declared_ending")
     assert replay_record("1. C f agreed", "abapa", "agreed").ending == "agreed"

@@ -51,9 +51,11 @@ def test_writing_then_reading_an_ogn_file_keeps_the_game_and_the_tags():
     game = replay([0, 2, 2, 1], end="resign")
     text = write_ogn(game, {"South": "Ama", "Round": "3"}, comments=[None, "opening"])
     assert text.startswith('[Variant "Oware Abapa"]\n[Event "?"]')
-    assert '[Result "0-2"]' in text
+    # The competition's score of a resignation (the resigner's store against 25), named.
+    assert '[Result "0-25"]' in text and "resign S 0-25" in text
     read = read_ogn(text)
     assert read.game.states == game.states and read.game.ending == "resign"
+    assert read.game.resigner == 0
     assert read.tags["South"] == "Ama" and read.comments[1] == "opening"
 
 

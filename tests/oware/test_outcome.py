@@ -5,9 +5,9 @@ from games.oware.outcome import (
     ResultEntryError,
     result_from_record,
     result_from_scores,
-    timed_out_score,
 )
 from games.oware.replay import replay
+from games.oware.rules import timed_out_score
 from games.oware.sides import Side
 
 from .conftest import play_out

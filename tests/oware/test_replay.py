@@ -2,7 +2,7 @@ import pytest
 
 from games.oware.errors import RecordError
 from games.oware.position import Position
-from games.oware.replay import Repetition, replay
+from games.oware.replay import Repetition, repeated_position, replay
 from games.oware.sides import Side
 
 from .conftest import board
@@ -44,6 +44,17 @@ def test_it_reports_a_position_repeated_since_the_last_capture():
     game = replay([1, 3, 4, 4, 5, 0, 2, 5, 0, 1, 3, 2], start=start)
     assert game.repetitions == [Repetition(ply=12, first_ply=0)]
     assert game.ending is None
+
+
+def test_the_position_now_has_occurred_before_only_on_a_cycle():
+    start = board([0, 1, 0, 0, 1, 0], [0, 0, 0, 1, 0, 0], 22, 23)
+    cycle = [1, 3, 4, 4, 5, 0, 2, 5, 0, 1, 3, 2]
+    assert repeated_position(replay(cycle, start=start)) == Repetition(ply=12, first_ply=0)
+    # One ply short of the cycle the position stands where it had not stood before.
+    assert repeated_position(replay(cycle[:11], start=start)) is None
+    # Once round, every further ply repeats the position of the first time round.
+    assert repeated_position(replay(cycle + [1], start=start)) == Repetition(13, 1)
+    assert repeated_position(replay([])) is None
 
 
 def test_a_position_before_a_capture_does_not_count_as_repeated_after_it():

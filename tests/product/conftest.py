@@ -8,6 +8,14 @@ from games.oware.selfplay import greedy_moves
 from tournaments.models import Round
 from tournaments.services.rounds import store_boards
 
+# A game of 115 plies whose last position repeats the one after ply 103 (no capture between).
+REPEATING = [
+    4, 3, 2, 2, 3, 1, 4, 0, 0, 1, 4, 4, 2, 3, 4, 2, 0, 3, 2, 4, 1, 2, 5, 3, 0, 5, 3, 0, 5, 3,
+    1, 5, 4, 2, 0, 4, 2, 4, 0, 2, 1, 5, 2, 3, 3, 3, 4, 0, 5, 1, 4, 3, 2, 4, 0, 2, 2, 3, 4, 5,
+    2, 4, 4, 0, 3, 0, 5, 4, 4, 2, 1, 0, 5, 0, 2, 4, 3, 5, 0, 1, 4, 4, 0, 5, 5, 0, 0, 2, 1, 3,
+    0, 1, 2, 2, 1, 3, 2, 5, 3, 4, 4, 0, 5, 5, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5,
+]  # fmt: skip
+
 
 @pytest.fixture
 def players(section, make_player):

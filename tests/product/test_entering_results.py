@@ -9,7 +9,7 @@ from tournaments.models import Result, ResultChange, Round
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result
 
-from .conftest import played_game, record_of
+from .conftest import REPEATING, played_game, record_of
 
 pytestmark = pytest.mark.django_db
 
@@ -43,8 +43,8 @@ def test_a_no_moves_game_gives_each_player_his_own_row(game, alice):
 
 
 def test_an_agreed_end_is_declared_after_the_moves(game, alice):
-    moves, _ = played_game("capture")
-    record_result(game, ResultEntry(ending="agreed", record=record_of(moves[:10])), by=alice)
+    # On a repeated position: the position after ply 115 is the one after ply 103.
+    record_result(game, ResultEntry(ending="agreed", record=record_of(REPEATING)), by=alice)
     result = stored(game)
     assert result.ending == "agreed"
     assert result.south_seeds + result.north_seeds == 48

@@ -11,18 +11,11 @@ from games.oware.ogn import read_ogn, write_ogn
 from games.oware.replay import replay
 from tournaments.models import GameRecord, Result
 
-from .conftest import played_game, record_of
+from .conftest import REPEATING, played_game, record_of
 
 pytestmark = pytest.mark.django_db
 
 OPENING = [3, 1, 0, 5, 0, 4]  # D b A f A e
-# A game of 115 plies whose last position repeats the one after ply 103 (no capture between).
-REPEATING = [
-    4, 3, 2, 2, 3, 1, 4, 0, 0, 1, 4, 4, 2, 3, 4, 2, 0, 3, 2, 4, 1, 2, 5, 3, 0, 5, 3, 0, 5, 3,
-    1, 5, 4, 2, 0, 4, 2, 4, 0, 2, 1, 5, 2, 3, 3, 3, 4, 0, 5, 1, 4, 3, 2, 4, 0, 2, 2, 3, 4, 5,
-    2, 4, 4, 0, 3, 0, 5, 4, 4, 2, 1, 0, 5, 0, 2, 4, 3, 5, 0, 1, 4, 4, 0, 5, 5, 0, 0, 2, 1, 3,
-    0, 1, 2, 2, 1, 3, 2, 5, 3, 4, 4, 0, 5, 5, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5,
-]  # fmt: skip
 
 
 @pytest.fixture
@@ -45,20 +38,20 @@ def result_page(game) -> str:
 def clocked_record() -> str:
     """The opening with South under three minutes from ply 3 on."""
     clocks = [300, 250, 170, 240, 100, 200]
-    return write_record(replay(OPENING, "abapa", "agreed"), clocks=clocks)
+    return write_record(replay(OPENING, "abapa", "resign"), clocks=clocks)
 
 
 def test_the_game_viewer_marks_the_plies_played_under_the_warning_time(
     client, alice_client, game, public
 ):
-    alice_client.post(result_page(game), {"record": clocked_record(), "confirm_agreed": "on"})
+    alice_client.post(result_page(game), {"record": clocked_record()})
     html = client.get(f"/t/accra/game/{game.pk}/").content.decode()
     assert html.count('class="under-warning"') == 2  # plies 3 and 5
     assert "02:50" in html
 
 
 def test_the_arbiters_page_marks_them_too(alice_client, game):
-    alice_client.post(result_page(game), {"record": clocked_record(), "confirm_agreed": "on"})
+    alice_client.post(result_page(game), {"record": clocked_record()})
     html = alice_client.get(result_page(game)).content.decode()
     assert html.count('class="under-warning"') == 2
 
@@ -74,10 +67,12 @@ def test_an_agreed_end_shows_the_repeated_positions_before_it_is_saved(alice_cli
     assert Result.objects.get(pairing=game).ending == "agreed"
 
 
-def test_an_agreed_end_without_repetition_says_there_is_none(alice_client, game):
+def test_an_agreed_end_without_repetition_is_refused(alice_client, game):
     record = record_of(OPENING)
-    response = alice_client.post(result_page(game), {"record": record, "ending": "agreed"})
-    assert "The engine finds no repeated position in this record." in response.content.decode()
+    response = alice_client.post(
+        result_page(game), {"record": record, "ending": "agreed", "confirm_agreed": "on"}
+    )
+    assert "the position after ply 6 did not" in response.content.decode()
     assert not Result.objects.filter(pairing=game).exists()
 
 
@@ -115,13 +110,13 @@ def test_a_game_file_of_other_players_is_refused(alice_client, game):
 
 
 def test_a_game_is_exported_with_its_clock_readings(client, alice_client, game, public):
-    alice_client.post(result_page(game), {"record": clocked_record(), "confirm_agreed": "on"})
+    alice_client.post(result_page(game), {"record": clocked_record()})
     response = client.get(f"/t/accra/game/{game.pk}/ogn")
     assert response["Content-Disposition"].endswith('.ogn"')
     read = read_ogn(response.content.decode())
     assert read.game.moves == OPENING
     assert read.clocks == [300, 250, 170, 240, 100, 200]
-    assert read.game.ending == "agreed"
+    assert read.game.ending == "resign"
     assert (read.tags["South"], read.tags["North"]) == ("Ama", "Kofi")
 
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 OPENING = [3, 1, 0, 5, 0, 4]  # D b A f A e
 
 
-def with_clocks(readings: list[str | None], ending: str = "agreed") -> str:
+def with_clocks(readings: list[str | None], ending: str = "resign") -> str:
     """The six opening plies with `{mm:ss}` readings after them, ended by `ending`."""
     clocks = [None if text is None else int(text[:2]) * 60 + int(text[3:]) for text in readings]
     return write_record(replay(OPENING, "abapa", ending), clocks=clocks)
@@ -38,7 +38,7 @@ def test_a_record_is_stored_as_moves_and_clock_readings(game, alice):
     stored = GameRecord.objects.get(pairing=game)
     assert stored.moves == OPENING
     assert stored.clocks == [1190, 1180, None, 1140, 1110, 1080]
-    assert (stored.ending, stored.source, stored.variant) == ("agreed", "typed", "abapa")
+    assert (stored.ending, stored.source, stored.variant) == ("resign", "typed", "abapa")
     assert stored.text == record.strip()
     assert Result.objects.get(pairing=game).record == record.strip()
 

@@ -8,8 +8,13 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from games.oware.notation import write_record
+from games.oware.ogn import write_ogn
+from games.oware.replay import repeated_position, replay
 from tournaments.models import Pairing, Round, Tournament
+from tournaments.services.errors import ServiceError
 from tournaments.services.game_files import game_ogn, import_ogn, import_round_ogn, round_ogn_zip
+from tournaments.services.game_tags import game_tags
 from tournaments.services.results import ResultEntry, record_result
 
 pytestmark = pytest.mark.django_db
@@ -105,24 +110,23 @@ def test_an_agreed_game_comes_back_from_every_path(demo, arbiter):
         assert state(pairing) == before
 
 
-def test_a_game_agreed_in_the_middle_comes_back_from_its_ogn_file(demo, arbiter):
-    # Not on a repeated position: the file must say "agreed", or the reader sees an unfinished
-    # game.
+def test_no_path_takes_an_agreement_on_a_position_that_never_occurred(demo, arbiter):
     pairing = next(p for p in recorded(demo) if p.game_record.ending != "agreed")
-    moves = pairing.game_record.moves[:10]
-    entry = ResultEntry(moves=moves, clocks=[None] * len(moves), ending="agreed")
-    record_result(pairing, entry, by=arbiter, reason="agreed early")
     before = state(pairing)
-    assert before[2] == "agreed" and len(before[0]) == 10
-    pairing = Pairing.objects.select_related(
-        "round__section__tournament", "south", "north", "game_record"
-    ).get(pk=pairing.pk)
-    text = game_ogn(pairing)
-    assert "agreed" in text
-    import_ogn(pairing, text, by=arbiter, reason="round trip")
-    assert state(pairing) == before
-    round_ = pairing.round
-    import_round_ogn(round_, round_ogn_zip(round_), by=arbiter, reason="round trip")
+    moves = pairing.game_record.moves[:10]
+    game = replay(moves, pairing.game_record.variant, "agreed")
+    assert repeated_position(game) is None
+    text = write_record(game, game_tags(pairing))
+    for entry in (
+        ResultEntry(moves=moves, clocks=[None] * len(moves), ending="agreed"),
+        ResultEntry(record=text),
+    ):
+        with pytest.raises(ServiceError) as refused:
+            record_result(pairing, entry, by=arbiter, reason="agreed early")
+        assert refused.value.code == "no_repetition"
+    with pytest.raises(ServiceError) as refused:
+        import_ogn(pairing, write_ogn(game, game_tags(pairing)), by=arbiter, reason="file")
+    assert refused.value.code == "no_repetition"
     assert state(pairing) == before
 
 

@@ -385,15 +385,32 @@ class ErrorCode(Enum):
     DECIDED_BY_MISMATCH = (
         "decided_by_mismatch",
         HTTP_400,
-        gettext_lazy(
-            "The record leaves %(side)s to move, so that player is the one who lost "
-            "on time or resigned."
-        ),
+        {
+            "time": gettext_lazy(
+                "The record leaves %(side)s to move, so that player is the one who lost on time."
+            ),
+            "resign": gettext_lazy("The record names %(side)s as the player who resigned."),
+        },
     )
     AGREED_END_UNCONFIRMED = (
         "agreed_end_unconfirmed",
         HTTP_400,
         gettext_lazy("Check the repeated positions, then confirm the agreed end."),
+    )
+    NO_REPETITION = (
+        "no_repetition",
+        HTTP_400,
+        {
+            "record": gettext_lazy(
+                "A game ends by agreement only on a position that occurred before in it; the "
+                "position after ply %(ply)d did not. The arbiter may still decide the result "
+                "with the scores and a reason."
+            ),
+            "live": gettext_lazy(
+                "The game may end by agreement only when the position (board, stores and player "
+                "to move) has occurred before; this one has not. Play on, or call the arbiter."
+            ),
+        },
     )
     MISSING_ENDING = (
         "missing_ending",
@@ -517,6 +534,19 @@ class ErrorCode(Enum):
         gettext_lazy("Ply %(ply)d: the clock reading %(clock)d s is not possible."),
     )
     GAME_OVER = ("game_over", HTTP_400, gettext_lazy("This game is over."))
+    FLAG_HELD = (
+        "flag_held",
+        HTTP_409,
+        gettext_lazy(
+            "A flag fall the server's clock does not confirm waits for the arbiter; the game "
+            "is paused until he decides."
+        ),
+    )
+    NOT_HELD = (
+        "not_held",
+        HTTP_400,
+        gettext_lazy("This live board has no flag fall or result for the arbiter to send back."),
+    )
     NOT_YOUR_SIDE = (
         "not_your_side",
         HTTP_400,
@@ -533,10 +563,7 @@ class ErrorCode(Enum):
     NOT_TO_MOVE = (
         "not_to_move",
         HTTP_400,
-        {
-            "clock": gettext_lazy("Only the clock of the player to move runs."),
-            "end": gettext_lazy("Only the player to move may do this."),
-        },
+        gettext_lazy("Only the clock of the player to move runs."),
     )
     NOT_PENDING = (
         "not_pending",

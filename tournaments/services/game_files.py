@@ -17,6 +17,8 @@ from games.oware.errors import RecordError
 from games.oware.notation import write_record
 from games.oware.ogn import read_ogn, write_ogn
 from games.oware.replay import replay
+from games.oware.rules import DECLARED_ENDINGS, RESIGN
+from games.oware.sides import Side
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
 from tournaments.services.core_messages import record_problem
@@ -72,8 +74,11 @@ def game_ogn(pairing: Pairing) -> str | None:
         return None
     if not game_record.readable:
         return game_record.text
-    end = game_record.ending if game_record.ending in ("agreed", "time", "resign") else None
-    game = replay(game_record.moves, game_record.variant, end)
+    end = game_record.ending if game_record.ending in DECLARED_ENDINGS else None
+    result = getattr(pairing, "result", None)
+    decided_by = result.decided_by if result is not None and end == RESIGN else ""
+    resigner = Side.from_letter(decided_by) if decided_by else None
+    game = replay(game_record.moves, game_record.variant, end, resigner=resigner)
     readings = [None] + [
         clock_text(reading) if reading is not None else None for reading in game_record.clocks
     ]
@@ -83,8 +88,8 @@ def game_ogn(pairing: Pairing) -> str | None:
 def games_zip(pairings, file_name) -> bytes:
     """A zip of the .ogn file of each of `pairings` that has a record, named `file_name(pairing)`.
 
-    Select `round__section__tournament`, `south`, `north` and `game_record` on `pairings` to
-    build it without a query per game.
+    Select `round__section__tournament`, `south`, `north`, `game_record` and `result` on
+    `pairings` to build it without a query per game.
     """
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -100,7 +105,7 @@ def games_zip(pairings, file_name) -> bytes:
 def round_ogn_zip(round_: Round) -> bytes:
     """A zip of the .ogn files of every recorded game of `round_`, `board-NN.ogn` each."""
     pairings = round_.pairings.select_related(
-        "round__section__tournament", "south", "north", "game_record"
+        "round__section__tournament", "south", "north", "game_record", "result"
     ).order_by("board")
     return games_zip(pairings, lambda pairing: f"board-{pairing.board:02d}.ogn")
 

@@ -19,9 +19,9 @@ from games.oware.outcome import (
     points_for,
     result_from_scores,
     result_of_replay,
-    score_at_stop,
 )
-from games.oware.replay import Replay, replay
+from games.oware.replay import Replay, repeated_position, replay
+from games.oware.rules import score_at_stop
 from games.oware.sides import Side
 from tournaments.models import Tournament
 from tournaments.models.records import RecordSource
@@ -56,10 +56,13 @@ class ResultEntry:
 
     With `stores_at_end`, the seeds typed for `time` or `resign` are the two stores at the moment
     the flag fell or the player resigned; the game score then follows the competition table
-    (`games.oware.outcome.score_at_stop`). `score_unknown`: only the points are known (a game
+    (`games.oware.rules.score_at_stop`). `score_unknown`: only the points are known (a game
     imported from another program's TRF). `source` marks the game's record (typed, imported,
     live). `confirm_agreed`: whoever entered an agreed end has seen the repeated positions the
     engine finds in it (the one-board page asks first; other ways in have nothing to show).
+    `agreed_on_cycle`: a game with a record ends by agreement only on a position that occurred
+    before in it (`games.oware.replay.repeated_position`); off only for rows already stored
+    (a restore), which were checked when they were written.
     """
 
     ending: str | None = None
@@ -75,6 +78,7 @@ class ResultEntry:
     source: str = RecordSource.TYPED
     score_unknown: bool = False
     confirm_agreed: bool = True
+    agreed_on_cycle: bool = True
 
     @property
     def has_game(self) -> bool:
@@ -111,6 +115,7 @@ def kept_entry(result) -> ResultEntry:
         north_points=result.north_points,
         decided_by=result.decided_by or None,
         score_unknown=result.score_unknown,
+        agreed_on_cycle=False,
     )
     game_record = getattr(result.pairing, "game_record", None)
     if game_record is not None and game_record.readable:
@@ -152,6 +157,8 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
             problem=record_problem(error),
         ) from error
     decided_by = _check_typed_against(entry, outcome, game)
+    if outcome.ending == Ending.AGREED and entry.agreed_on_cycle and not repeated_position(game):
+        raise ServiceError(ErrorCode.NO_REPETITION, case="record", field="record", ply=game.plies)
     if outcome.ending == Ending.AGREED and not entry.confirm_agreed:
         raise ServiceError(ErrorCode.AGREED_END_UNCONFIRMED, field="confirm_agreed")
     return Assessment(outcome, decided_by, game, clocks)
@@ -160,12 +167,14 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
 def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None]]:
     """The entry's game replayed with its declared ending, and its clock readings."""
     declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
+    # Either player may resign, at any time: the entry names who did (else the player to move).
+    resigner = Side.from_letter(entry.decided_by) if entry.decided_by in OTHER_SIDE else None
     if entry.moves is not None:
-        game = replay(entry.moves, variant, declared)
+        game = replay(entry.moves, variant, declared, resigner=resigner)
         # A reading missing at the end is unknown, as in a record written without clocks.
         clocks = (list(entry.clocks or ()) + [None] * game.plies)[: game.plies]
     else:
-        game, clocks = _replayed_text(entry.record, variant, declared)
+        game, clocks = _replayed_text(entry.record, variant, declared, resigner)
     if game.plies > MAX_RECORD_PLIES:
         raise ServiceError(
             ErrorCode.RECORD_TOO_LONG,
@@ -177,13 +186,14 @@ def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None
     return game, clocks
 
 
-def _replayed_text(text: str, variant: str, declared: str | None):
+def _replayed_text(text: str, variant: str, declared: str | None, resigner: Side | None):
     """A record in the notation, or else an .ogn file (the product's own export among them: it
     ends a game agreed on a repeated position with the score alone, as Aualé does, which only
     the .ogn reader understands). A text that neither reads is refused with the notation's
     reason."""
     try:
-        return replay_record(text, variant, declared), parse_leniently(text)[0].clocks
+        game = replay_record(text, variant, declared, resigner)
+        return game, parse_leniently(text)[0].clocks
     except RecordError as notation_error:
         try:
             read = read_ogn(text, variant)
@@ -210,12 +220,14 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
         )
     decided_by = ""
     if outcome.ending in STOPPED_ENDINGS:
-        decided_by = Side(game.to_move).letter
+        loser = Side(game.resigner if outcome.ending == Ending.RESIGN else game.to_move)
+        decided_by = loser.letter
         if entry.decided_by and entry.decided_by != decided_by:
             raise ServiceError(
                 ErrorCode.DECIDED_BY_MISMATCH,
+                case=outcome.ending,
                 field="decided_by",
-                side=SIDE_LABELS[Side(game.to_move)],
+                side=SIDE_LABELS[loser],
             )
     _check_typed_points(entry, outcome)
     return decided_by

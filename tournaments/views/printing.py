@@ -28,7 +28,9 @@ def move_grid(columns: int = MOVE_COLUMNS, rows: int = MOVES_PER_COLUMN) -> list
 def result_slips(request, tournament, section, number):
     """One result slip per board of round `number` (the bye needs none), two per A4 page.
 
-    A draft round prints too, so the arbiter can prepare the paper before publishing.
+    A draft round prints too, so the arbiter can prepare the paper before publishing. A board
+    whose result is stored prints it in the result boxes (points, game score, ending, who
+    flagged or resigned), as the result row keeps it.
     """
     round_ = get_object_or_404(
         Round.objects.select_related("section__tournament"),
@@ -37,7 +39,7 @@ def result_slips(request, tournament, section, number):
         number=number,
     )
     boards = round_.pairings.filter(north__isnull=False).select_related(
-        "south__team", "north__team"
+        "south__team", "north__team", "result"
     )
     return render(
         request,

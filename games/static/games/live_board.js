@@ -47,8 +47,8 @@
 
   function running(done) {
     const position = done.positions[done.positions.length - 1];
-    return !finishedOnServer() && !Oware.ending(position, server.variant) &&
-      server.held.S && server.held.N;
+    return !finishedOnServer() && server.state !== "held" &&
+      !Oware.ending(position, server.variant) && server.held.S && server.held.N;
   }
 
   function turnStart(plies) {
@@ -225,6 +225,7 @@
     if (server.offer && !ending) {
       status += " · " + sideNames[SIDE.indexOf(server.offer)] + " " + text.textOffered;
     }
+    if (server.state === "held") status += " · " + server.state_label;
     if (offline) status += " · " + text.textOffline;
     if (message) status += " · " + message;
     document.getElementById("live-status").textContent = status;
@@ -233,7 +234,44 @@
     const accept = document.getElementById("live-accept");
     accept.hidden = !server.offer || !!ending || !acceptingSide();
     document.getElementById("live-offer").disabled = !!ending || !saved.side;
-    document.getElementById("live-resign").disabled = !!ending || !holds(position.toMove);
+    drawResignButtons(!!ending);
+  }
+
+  /** One "Resign" button per side this device holds: either player may resign at any time. */
+  function drawResignButtons(over) {
+    const sideNames = [text.textSouth, text.textNorth];
+    const held = [0, 1].filter((side) => holds(side));
+    const buttons = held.map((side) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.side = SIDE[side];
+      button.textContent = held.length > 1
+        ? text.textResignFor.replace("%(side)s", sideNames[side]) : text.textResign;
+      button.disabled = over;
+      button.addEventListener("click", () => askResign(side));
+      return button;
+    });
+    document.getElementById("live-resign-buttons").replaceChildren(...buttons);
+    if (over) document.getElementById("live-resign-confirm").hidden = true;
+  }
+
+  /** Ask before resigning, naming the result: the opponent wins, the resigner's store : 25. */
+  function askResign(side) {
+    const position = game().positions.slice(-1)[0];
+    const names = [server.south, server.north];
+    const sideNames = [text.textSouth, text.textNorth];
+    const score = [0, 0];
+    score[side] = position.stores[side];
+    score[1 - side] = 25;
+    const points = side === 0 ? "0–1" : "1–0";
+    const who = (s) => sideNames[s] + " (" + names[s] + ")";
+    document.getElementById("live-resign-question").textContent = text.textResignQuestion
+      .replace("%(loser)s", who(side)).replace("%(winner)s", who(1 - side))
+      .replace("%(points)s", points).replace("%(score)s", score[0] + "–" + score[1]);
+    const box = document.getElementById("live-resign-confirm");
+    box.dataset.side = SIDE[side];
+    box.hidden = false;
+    document.getElementById("live-resign-yes").focus();
   }
 
   function acceptingSide() {
@@ -305,10 +343,18 @@
     act("offer", saved.side === "both" ? SIDE[position.toMove] : saved.side);
   });
   document.getElementById("live-accept").addEventListener("click", () => act("accept", acceptingSide()));
-  document.getElementById("live-resign").addEventListener("click", () => {
-    const position = game().positions.slice(-1)[0];
-    act("resign", SIDE[position.toMove]);
+  document.getElementById("live-resign-yes").addEventListener("click", () => {
+    const box = document.getElementById("live-resign-confirm");
+    box.hidden = true;
+    act("resign", box.dataset.side);
   });
+  document.getElementById("live-resign-no").addEventListener("click", () => {
+    document.getElementById("live-resign-confirm").hidden = true;
+  });
+  // A reload without network opens the board from the service worker's copy.
+  if ("serviceWorker" in navigator && text.workerUrl) {
+    navigator.serviceWorker.register(text.workerUrl).catch(() => {});
+  }
   window.addEventListener("online", sync);
   window.addEventListener("offline", () => { offline = true; render(); });
   sync();
