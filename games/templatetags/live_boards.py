@@ -77,7 +77,7 @@ def _watched(boards):
 @register.filter
 def live_board_in(pairing, live_boards):
     """The live board of `pairing` among `arbiter_live_boards`' pairs, or None (a draft, a bye)."""
-    for game, live in live_boards:
+    for game, live, *_reading in live_boards:
         if game.pk == pairing.pk:
             return live
     return None
