@@ -1,0 +1,10 @@
+from django.urls import path
+
+from publishing import views
+
+app_name = "publishing"
+
+urlpatterns = [
+    path("", views.targets, name="targets"),
+    path("<int:pk>/", views.change_target, name="change_target"),
+]
