@@ -58,12 +58,13 @@ def call(port: int, path: str, token: str | None = None, data=None) -> tuple[int
 
 
 def without_ids(value):
-    """An API answer without the row ids each database gives its own rows."""
+    """An API answer without the row ids each database gives its own rows (a result's version
+    is the id of its last audit row)."""
     if isinstance(value, dict):
         return {
             k: without_ids(v)
             for k, v in value.items()
-            if k not in ("id", "url") and not k.endswith("_id")
+            if k not in ("id", "url", "version") and not k.endswith("_id")
         }
     if isinstance(value, list):
         return [without_ids(v) for v in value]

@@ -6,7 +6,7 @@ from django.core.management import call_command
 
 from publishing import chain
 from publishing.models import Mirror
-from publishing.receiving import detach, issue_token, revoke_tokens
+from publishing.receiving import _remove, detach, issue_token, revoke_tokens
 from tournaments.models import Result, Tournament
 from tournaments.services.backup import dumps_backup, export_tournament
 from tournaments.services.errors import ServiceError
@@ -22,7 +22,7 @@ def demo_document() -> dict:
     call_command("loaddemo", stdout=open("/dev/null", "w"))
     venue = Tournament.objects.get(slug="demo")
     document = export_tournament(venue)
-    venue.delete()
+    _remove(venue)
     return document
 
 
