@@ -177,7 +177,9 @@ def detach(slug: str, reason: str = "") -> Tournament | None:
     transfer and stops. Returns the tournament (None when none was received yet)."""
     mirror = Mirror.objects.select_for_update().filter(slug=slug).first()
     if mirror is None:
-        raise ServiceError(ErrorCode.INVALID, problem=_("No mirror %(slug)s here.") % {"slug": slug})
+        raise ServiceError(
+            ErrorCode.INVALID, problem=_("No mirror %(slug)s here.") % {"slug": slug}
+        )
     if mirror.detached_at is None:
         mirror.detached_at = timezone.now()
         mirror.detached_reason = reason

@@ -114,9 +114,9 @@ def send_once(target: PublishTarget) -> str:
             "Content-Encoding": "gzip",
             "Publish-Kind": chain.SNAPSHOT,
             "Publish-Revision": str(revision),
-            "Publish-Previous": "" if target.acknowledged_revision is None else str(
-                target.acknowledged_revision
-            ),
+            "Publish-Previous": ""
+            if target.acknowledged_revision is None
+            else str(target.acknowledged_revision),
             "Publish-Source": str(target.source),
         },
     )

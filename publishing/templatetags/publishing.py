@@ -28,7 +28,9 @@ def mirror_notice(tournament):
 
 @register.inclusion_tag("publishing/_status.html")
 def publishing_status(tournament):
-    rows = [(target, status(target, tournament.revision)) for target in tournament.publish_targets.all()]
+    rows = [
+        (target, status(target, tournament.revision)) for target in tournament.publish_targets.all()
+    ]
     return {"tournament": tournament, "targets": rows}
 
 

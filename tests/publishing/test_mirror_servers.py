@@ -43,9 +43,7 @@ def call(port: int, path: str, token: str | None = None, data=None) -> tuple[int
     if token:
         headers["Authorization"] = f"Token {token}"
     body = None if data is None else json.dumps(data).encode()
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", headers=headers, data=body
-    )
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers, data=body)
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             status, text = answer.status, answer.read()
@@ -255,14 +253,26 @@ def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_dat
         assert refusal["code"] == "mirror_read_only"
         assert VENUE_NAME in refusal["message"]
         assert backup_rows(public_env) == backup_rows(venue_env)
+
+        # The public server's administrator detaches the copy: the venue stops and says why.
+        manage(public_env, "detach_mirror", "demo", "--reason", "Kept here from now on.")
+        board = call(venue_port, f"/api/tournaments/demo/men/rounds/{number}/")[1]["pairings"][0]
+        enter(venue_port, arbiter_token, board, reason="correction")
+        state = wait_for(
+            lambda: "stopped" in (text := publish_state(venue_env)) and text,
+            CAUGHT_UP_WITHIN,
+            lambda: f"the venue stopping: {publish_state(venue_env)}",
+        )
+        assert "the public server detached its copy" in state
+        assert "Kept here from now on." in state
     finally:
         for server in servers.values():
             stop(server)
         relay.close()
 
 
-def enter(port: int, token: str, board: dict) -> None:
-    south = 25 + board["board"] % 5
+def enter(port: int, token: str, board: dict, reason: str = "") -> None:
+    south = 25 + board["board"] % 5 + (1 if reason else 0)
     status, answer = call(
         port,
         f"/api/tournaments/demo/games/{board['id']}/result/",
@@ -272,6 +282,7 @@ def enter(port: int, token: str, board: dict) -> None:
             "south_seeds": south,
             "north_seeds": 48 - south,
             "expected_version": board["version"],
+            "reason": reason,
         },
     )
     assert status in (200, 201), answer

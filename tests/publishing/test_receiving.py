@@ -83,3 +83,75 @@ def test_a_later_snapshot_replaces_the_copy(client, document, token):
     document["tournament"][0]["name"] = "Old name"
     assert send(client, document, 12, token, previous=10).json() == {"revision": 14}
     assert Tournament.objects.get(slug="demo").name == "Renamed at the venue"
+
+
+def test_an_increment_that_does_not_follow_the_held_revision_asks_for_a_snapshot(
+    client, document, token
+):
+    assert send(client, document, 10, token).status_code == 200
+    answer = send(client, document, 12, token, previous=9, kind=chain.INCREMENT)
+    assert answer.status_code == 409
+    assert answer.json()["code"] == "snapshot_needed"
+    assert Mirror.objects.get(slug="demo").revision == 10
+
+
+def test_a_wrong_or_revoked_token_is_refused_and_nothing_is_stored(client, document, token):
+    assert send(client, document, 10, token + "x").status_code == 403
+    assert not Tournament.objects.filter(slug="demo").exists()
+    other = issue_token("other", VENUE)
+    assert send(client, document, 10, other).json()["code"] == "token_refused"
+    revoke_tokens("demo")
+    answer = send(client, document, 10, token)
+    assert (answer.status_code, answer.json()["code"]) == (403, "token_refused")
+    assert not Mirror.objects.filter(slug="demo", revision__isnull=False).exists()
+
+
+def test_an_ordinary_tournament_of_the_slug_is_never_replaced(client, document, token, tournament):
+    answer = send(client, document, 10, token, slug=tournament.slug)
+    assert answer.status_code == 403  # the token is for demo
+    token = issue_token(tournament.slug, VENUE)
+    answer = send(client, document, 10, token, slug=tournament.slug)
+    assert (answer.status_code, answer.json()["code"]) == (409, "slug_taken")
+    assert Tournament.objects.get(slug=tournament.slug).pk == tournament.pk
+
+
+def test_every_write_to_a_mirror_is_refused_naming_the_venue(
+    client, document, token, django_user_model
+):
+    send(client, document, 10, token)
+    copy = Tournament.objects.get(slug="demo")
+    admin = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
+    pairing = Result.objects.filter(pairing__round__section__tournament=copy).first().pairing
+    with pytest.raises(ServiceError) as refused:
+        record_result(
+            pairing,
+            ResultEntry(south_seeds=30, north_seeds=18, ending="capture"),
+            by=admin,
+            reason="typo",
+        )
+    assert refused.value.code == "mirror_read_only"
+    assert VENUE in refused.value.message
+    # The arbiter's dashboard offers no write; the public pages say where the results come from.
+    client.force_login(admin)
+    dashboard = client.get("/t/demo/arbiter/").content.decode()
+    assert "Pair next round" not in dashboard
+    page = client.get("/t/demo/").content.decode()
+    assert f"Results from the hall ({VENUE}), last received at" in page
+
+
+def test_a_detached_mirror_becomes_an_ordinary_tournament_and_refuses_the_venue(
+    client, document, token, django_user_model
+):
+    send(client, document, 10, token)
+    call_command("detach_mirror", "demo", "--reason", "The event moved here.", stdout=None)
+    copy = Tournament.objects.get(slug="demo")
+    answer = send(client, document, 11, token, previous=10)
+    assert answer.status_code == 410
+    assert answer.json()["code"] == "mirror_detached"
+    assert "The event moved here." in answer.json()["message"]
+    assert "Results from the hall" not in client.get("/t/demo/").content.decode()
+    admin = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
+    client.force_login(admin)
+    assert "Pair next round" in client.get("/t/demo/arbiter/").content.decode()
+    assert Tournament.objects.get(slug="demo").pk == copy.pk
+    assert detach("demo").pk == copy.pk  # detaching twice is harmless

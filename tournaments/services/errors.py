@@ -71,8 +71,7 @@ class ErrorCode(Enum):
         "mirror_read_only",
         HTTP_409,
         gettext_lazy(
-            "%(name)s is a copy of the results published from %(venue)s: "
-            "change it there, not here."
+            "%(name)s is a copy of the results published from %(venue)s: change it there, not here."
         ),
     )
 
