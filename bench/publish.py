@@ -94,7 +94,9 @@ def main() -> None:
         token = manage(venue_env, "shell", "-c", build).split()[-1]
         mirror = manage(public_env, "mirror_token", "bench", "--venue", "Bench hall").strip()
         public_port, venue_port = free_port(), free_port()
-        manage(venue_env, "publish_to", "bench", f"http://127.0.0.1:{public_port}", "--token", mirror)
+        manage(
+            venue_env, "publish_to", "bench", f"http://127.0.0.1:{public_port}", "--token", mirror
+        )
         servers.append(serve(public_db, public_port, PUBLISH_WORKER="0"))
         wait_until_served(public_port, "/readyz")
         servers.append(serve(venue_db, venue_port))
