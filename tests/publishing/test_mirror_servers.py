@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from tests.foundation.test_scale_out import POSTGRES, needs
+from tests.foundation.test_scale_out import ON_POSTGRES, POSTGRES, needs
 from tests.relay import Relay
 from tests.servers import ROOT, free_port, load_demo, production_env, serve, stop, wait_until_served
 
@@ -118,6 +118,9 @@ def publish_state(env: dict) -> str:
 
 @pytest.fixture
 def public_database():
+    # Run in the PostgreSQL pass of .ci/run, where PostgreSQL is sure to be up.
+    if not ON_POSTGRES:
+        pytest.skip("run in the PostgreSQL pass (DATABASE_URL=postgres://…)")
     needs(POSTGRES, "PostgreSQL")
     name = f"oware_mirror_{os.getpid()}"
     psql = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-c"]

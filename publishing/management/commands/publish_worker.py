@@ -3,6 +3,7 @@
 scripts/serve starts one beside gunicorn (docs/deployment.md); several may run on one database:
 each target is sent by one worker at a time."""
 
+import os
 import signal
 import time
 
@@ -21,9 +22,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="one pass, then exit")
+        parser.add_argument(
+            "--with-parent",
+            action="store_true",
+            help="exit when the process that started it ends (scripts/serve: gunicorn)",
+        )
 
-    def handle(self, *args, once, **options):
+    def handle(self, *args, once, with_parent, **options):
         owner = worker_name()
+        parent = os.getppid()
         running = [True]
 
         def finish(signum, frame):
@@ -32,6 +39,8 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, finish)
         signal.signal(signal.SIGINT, finish)
         while running[0]:
+            if with_parent and os.getppid() != parent:
+                return  # gunicorn stopped: this worker goes with it
             close_old_connections()
             try:
                 active = send_due(owner)
