@@ -135,6 +135,9 @@ def test_every_write_to_a_mirror_is_refused_naming_the_venue(
     client.force_login(admin)
     dashboard = client.get("/t/demo/arbiter/").content.decode()
     assert "Pair next round" not in dashboard
+    # Every other arbiter page hides its write forms (site.css: body.mirror-copy).
+    result_grid = client.get("/t/demo/arbiter/men/round/5/results/").content.decode()
+    assert '<body class="mirror-copy">' in result_grid
     page = client.get("/t/demo/").content.decode()
     assert f"Results from the hall ({VENUE}), last received at" in page
 
@@ -152,6 +155,7 @@ def test_a_detached_mirror_becomes_an_ordinary_tournament_and_refuses_the_venue(
     assert "Results from the hall" not in client.get("/t/demo/").content.decode()
     admin = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
     client.force_login(admin)
-    assert "Pair next round" in client.get("/t/demo/arbiter/").content.decode()
+    dashboard = client.get("/t/demo/arbiter/").content.decode()
+    assert "Pair next round" in dashboard and "mirror-copy" not in dashboard
     assert Tournament.objects.get(slug="demo").pk == copy.pk
     assert detach("demo").pk == copy.pk  # detaching twice is harmless
