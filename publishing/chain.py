@@ -8,6 +8,8 @@ read, and tested, on its own.
 
 import enum
 import gzip
+import hashlib
+import json
 import zlib
 
 SNAPSHOT = "snapshot"
@@ -81,3 +83,57 @@ def unpack(data: bytes, limit: int) -> str:
     if not unpacker.eof:
         raise ValueError("the transfer is cut short")
     return text.decode()
+
+
+def digest(document: dict) -> str:
+    """A fingerprint of a whole document, the same for the same data on both servers."""
+    text = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def increment(old: dict, new: dict) -> dict:
+    """What changed from backup document `old` to `new`, row by row.
+
+    A document's kinds are lists of rows numbered 1..n in a fixed order (their "id"). For each
+    kind that changed: its new number of rows and each row that differs from the row of the same
+    number in `old`. Other keys (format, version) are sent when they differ."""
+    changes: dict = {"kinds": {}, "keys": {}}
+    for key, value in new.items():
+        before = old.get(key)
+        if before == value:
+            continue
+        if isinstance(value, list) and isinstance(before, list):
+            rows = [
+                row
+                for index, row in enumerate(value)
+                if index >= len(before) or before[index] != row
+            ]
+            changes["kinds"][key] = {"count": len(value), "rows": rows}
+        else:
+            changes["keys"][key] = value
+    return changes
+
+
+class PatchError(ValueError):
+    """An increment that does not fit the document it is applied to."""
+
+
+def patched(old: dict, changes: dict) -> dict:
+    """`old` with `changes` (from `increment`) applied; PatchError when they do not fit."""
+    try:
+        document = {**old, **changes.get("keys", {})}
+        for kind, change in changes.get("kinds", {}).items():
+            count = change["count"]
+            rows = list(old.get(kind, []))[:count]
+            rows.extend([None] * (count - len(rows)))
+            for row in change["rows"]:
+                number = row["id"]
+                if not 1 <= number <= count:
+                    raise PatchError(f"{kind} row {number} of {count}")
+                rows[number - 1] = row
+            if any(row is None for row in rows):
+                raise PatchError(f"{kind}: rows missing")
+            document[kind] = rows
+    except (KeyError, TypeError, AttributeError) as error:
+        raise PatchError(f"not an increment: {error!r}") from error
+    return document

@@ -41,6 +41,8 @@ class PublishTarget(models.Model):
     stop_message = models.TextField(blank=True, default="")
     acknowledged_revision = models.PositiveBigIntegerField(null=True, blank=True)
     acknowledged_at = models.DateTimeField(null=True, blank=True)
+    # The document the public server acknowledged (gzip), the base of the next increment.
+    acknowledged_document = models.BinaryField(null=True, blank=True, editable=False)
     waiting_since = models.DateTimeField(null=True, blank=True)
     failures = models.PositiveIntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True, blank=True)
@@ -92,6 +94,8 @@ class Mirror(models.Model):
     source = models.UUIDField(null=True, blank=True)
     revision = models.PositiveBigIntegerField(null=True, blank=True)
     received_at = models.DateTimeField(null=True, blank=True)
+    # The document held (gzip), the base an increment from the venue is applied to.
+    document = models.BinaryField(null=True, blank=True, editable=False)
     detached_at = models.DateTimeField(null=True, blank=True)
     detached_reason = models.TextField(blank=True, default="")
 

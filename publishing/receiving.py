@@ -20,7 +20,7 @@ from publishing import chain
 from publishing.models import Mirror, MirrorToken
 from tournaments.freshness import held_back
 from tournaments.models import Round, Tournament
-from tournaments.services.backup import import_tournament
+from tournaments.services.backup import dumps_backup, import_tournament
 from tournaments.services.errors import ErrorCode, ServiceError
 
 
@@ -88,7 +88,9 @@ class Transfer:
     revision: int
     previous: int | None
     source: str
-    document: dict | None  # None until checked (an increment or a snapshot's document)
+    document: dict | None = None  # a snapshot's document
+    changes: dict | None = None  # an increment's rows (publishing.chain.increment)
+    digest: str = ""  # an increment's fingerprint of the whole document it makes
 
 
 def check_token(slug: str, token: str) -> MirrorToken:
@@ -134,10 +136,13 @@ def receive(transfer: Transfer) -> int:
             raise Refused(
                 409, "snapshot_needed", REFUSALS["snapshot_needed"] % {"held": mirror.revision}
             )
+        document = transfer.document
+        if transfer.kind == chain.INCREMENT:
+            document = _patched(mirror, transfer)
         if held_here is not None:
             _remove(held_here)
         try:
-            tournament = import_tournament(transfer.document, slug=transfer.slug)
+            tournament = import_tournament(document, slug=transfer.slug)
         except ServiceError as error:
             raise Refused(
                 400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": error.message}
@@ -147,8 +152,26 @@ def receive(transfer: Transfer) -> int:
         mirror.source = transfer.source
         mirror.revision = transfer.revision
         mirror.received_at = timezone.now()
+        mirror.document = chain.pack(dumps_backup(document))
         mirror.save()
     return transfer.revision
+
+
+def _patched(mirror: Mirror, transfer: Transfer) -> dict:
+    """The document an increment makes of the one held; Refused (409, send a snapshot) when
+    it does not fit it."""
+    try:
+        held = json.loads(chain.unpack(bytes(mirror.document), 1 << 30))
+        document = chain.patched(held, transfer.changes)
+    except (TypeError, ValueError) as error:  # nothing held, or rows that do not fit
+        raise Refused(
+            409, "snapshot_needed", REFUSALS["snapshot_needed"] % {"held": mirror.revision}
+        ) from error
+    if chain.digest(document) != transfer.digest:
+        raise Refused(
+            409, "snapshot_needed", REFUSALS["snapshot_needed"] % {"held": mirror.revision}
+        )
+    return document
 
 
 def _remove(tournament: Tournament) -> None:

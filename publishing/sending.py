@@ -95,51 +95,43 @@ def snapshot(tournament_id: int) -> tuple[int, str]:
 def send_once(target: PublishTarget) -> str:
     """Send the tournament's current revision to `target` when it was not acknowledged yet.
 
-    Returns what happened: 'up_to_date', 'sent', 'waiting' (the public server could not be
-    reached or failed: tried again after a back-off) or 'stopped' (it refused: the reason is
-    kept for the arbiter)."""
+    An increment (the rows that changed since the document the public server acknowledged)
+    when there is one to start from, otherwise, or when the public server asks for it, the
+    whole document. Returns what happened: 'up_to_date', 'sent', 'waiting' (the public server
+    could not be reached or failed: tried again after a back-off) or 'stopped' (it refused: the
+    reason is kept for the arbiter)."""
     revision = Tournament.objects.values_list("revision", flat=True).get(pk=target.tournament_id)
     if target.acknowledged_revision == revision:
         return "up_to_date"
     revision, text = snapshot(target.tournament_id)
-    body = chain.pack(text)
-    slug = target.tournament.slug
-    request = urllib.request.Request(
-        target.url + RECEIVE_PATH.format(slug=slug),
-        data=body,
-        method="POST",
-        headers={
-            "Authorization": f"Mirror {target.token}",
-            "Content-Type": "application/json",
-            "Content-Encoding": "gzip",
-            "Publish-Kind": chain.SNAPSHOT,
-            "Publish-Revision": str(revision),
-            "Publish-Previous": ""
-            if target.acknowledged_revision is None
-            else str(target.acknowledged_revision),
-            "Publish-Source": str(target.source),
-        },
-    )
-    sent = len(body)
+    whole = chain.pack(text)
+    sent = 0
     try:
-        with urllib.request.urlopen(request, timeout=SEND_TIMEOUT_SECONDS) as answer:
-            held = int(json.loads(answer.read())["revision"])
+        base = _acknowledged(target)
+        if base is not None:
+            document = json.loads(text)
+            changes = chain.pack(json.dumps(chain.increment(base, document), ensure_ascii=False))
+            sent += len(changes)
+            try:
+                held = _post(target, chain.INCREMENT, changes, revision, chain.digest(document))
+            except urllib.error.HTTPError as refusal:
+                code, message = _refusal(refusal)
+                if code != "snapshot_needed":
+                    return _refused(target, refusal.code, code, message, sent)
+                base = None
+        if base is None:
+            sent += len(whole)
+            held = _post(target, chain.SNAPSHOT, whole, revision)
     except urllib.error.HTTPError as refusal:
         code, message = _refusal(refusal)
-        if code in STOPPING:
-            _stop(target, STOPPING[code], message)
-            return "stopped"
-        if refusal.code == 401 or refusal.code == 403:
-            _stop(target, PublishTarget.Stop.TOKEN_REFUSED, message)
-            return "stopped"
-        _failed(target, f"{refusal.code} {message}", sent)
-        return "waiting"
+        return _refused(target, refusal.code, code, message, sent)
     except (OSError, ValueError, KeyError, TypeError) as error:  # unreachable, cut, garbled
         _failed(target, str(error) or type(error).__name__, sent)
         return "waiting"
     PublishTarget.objects.filter(pk=target.pk).update(
         acknowledged_revision=held,
         acknowledged_at=timezone.now(),
+        acknowledged_document=whole if held == revision else None,
         waiting_since=None,
         failures=0,
         next_attempt_at=None,
@@ -148,6 +140,47 @@ def send_once(target: PublishTarget) -> str:
         transfers=target.transfers + 1,
     )
     return "sent"
+
+
+def _acknowledged(target: PublishTarget) -> dict | None:
+    """The document the public server acknowledged last, or None (then a snapshot is sent)."""
+    if target.acknowledged_document is None or target.acknowledged_revision is None:
+        return None
+    try:
+        return json.loads(chain.unpack(bytes(target.acknowledged_document), 1 << 30))
+    except ValueError:
+        return None
+
+
+def _post(target: PublishTarget, kind: str, body: bytes, revision: int, digest: str = "") -> int:
+    """Send one transfer; the revision the public server holds now (HTTPError: refused)."""
+    request = urllib.request.Request(
+        target.url + RECEIVE_PATH.format(slug=target.tournament.slug),
+        data=body,
+        method="POST",
+        headers={
+            "Authorization": f"Mirror {target.token}",
+            "Content-Type": "application/json",
+            "Content-Encoding": "gzip",
+            "Publish-Kind": kind,
+            "Publish-Revision": str(revision),
+            "Publish-Previous": ""
+            if target.acknowledged_revision is None
+            else str(target.acknowledged_revision),
+            "Publish-Source": str(target.source),
+            "Publish-Digest": digest,
+        },
+    )
+    with urllib.request.urlopen(request, timeout=SEND_TIMEOUT_SECONDS) as answer:
+        return int(json.loads(answer.read())["revision"])
+
+
+def _refused(target: PublishTarget, status: int, code: str, message: str, sent: int) -> str:
+    if code in STOPPING or status in (401, 403):
+        _stop(target, STOPPING.get(code, PublishTarget.Stop.TOKEN_REFUSED), message)
+        return "stopped"
+    _failed(target, f"{status} {message}", sent)
+    return "waiting"
 
 
 def _refusal(refusal: urllib.error.HTTPError) -> tuple[str, str]:

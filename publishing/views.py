@@ -42,8 +42,6 @@ def receive_transfer(request, slug):
         revision = _header_int(request, "Publish-Revision")
         if kind not in chain.KINDS or revision is None:
             raise Refused(400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": kind})
-        if kind == chain.INCREMENT:  # only whole tournaments are sent (docs/deployment.md)
-            raise Refused(409, "snapshot_needed", REFUSALS["snapshot_needed"] % {"held": "-"})
         try:
             text = chain.unpack(request.body, settings.UPLOAD_MAX_BYTES * 4)
         except ValueError as error:
@@ -58,7 +56,9 @@ def receive_transfer(request, slug):
                 revision=revision,
                 previous=_header_int(request, "Publish-Previous"),
                 source=request.headers.get("Publish-Source", ""),
-                document=parse_document(text),
+                document=parse_document(text) if kind == chain.SNAPSHOT else None,
+                changes=parse_document(text) if kind == chain.INCREMENT else None,
+                digest=request.headers.get("Publish-Digest", ""),
             )
         )
     except Refused as refusal:

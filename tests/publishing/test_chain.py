@@ -8,9 +8,13 @@ import pytest
 from publishing.chain import (
     INCREMENT,
     SNAPSHOT,
+    PatchError,
     TooLarge,
     Verdict,
+    digest,
+    increment,
     pack,
+    patched,
     queued,
     retry_after,
     unpack,
@@ -65,3 +69,37 @@ def test_a_transfer_unpacks_to_its_text_and_is_bounded():
         unpack(b"not gzip at all", limit=1000)
     with pytest.raises(ValueError):
         unpack(gzip.compress(text.encode())[:-20], limit=10_000)
+
+
+def test_an_increment_carries_the_rows_that_changed_and_rebuilds_the_document():
+    old = {
+        "format": "f",
+        "version": 1,
+        "tournament": [{"id": 1, "name": "Open"}],
+        "result": [{"id": 1, "s": 24}, {"id": 2, "s": 30}, {"id": 3, "s": 12}],
+        "seat": [{"id": 1}, {"id": 2}],
+    }
+    new = {
+        **old,
+        "result": [{"id": 1, "s": 24}, {"id": 2, "s": 31}, {"id": 3, "s": 12}, {"id": 4, "s": 9}],
+        "seat": [{"id": 1}],
+    }
+    changes = increment(old, new)
+    assert changes["kinds"] == {
+        "result": {"count": 4, "rows": [{"id": 2, "s": 31}, {"id": 4, "s": 9}]},
+        "seat": {"count": 1, "rows": []},
+    }
+    assert changes["keys"] == {}
+    assert patched(old, changes) == new
+    assert digest(patched(old, changes)) == digest(new)
+    assert increment(new, new) == {"kinds": {}, "keys": {}}
+
+
+def test_an_increment_that_does_not_fit_its_base_is_refused():
+    base = {"result": [{"id": 1}]}
+    with pytest.raises(PatchError):
+        patched(base, {"kinds": {"result": {"count": 3, "rows": [{"id": 3}]}}})
+    with pytest.raises(PatchError):
+        patched(base, {"kinds": {"result": {"count": 1, "rows": [{"id": 5}]}}})
+    with pytest.raises(PatchError):
+        patched(base, {"kinds": {"result": {"rows": []}}})

@@ -1,6 +1,8 @@
 """The public server's end of publishing (publishing/receiving.py, POST /api/mirror/<slug>/):
 tokens, the revision chain, replacing the copy, read-only mirrors, detaching."""
 
+import copy
+
 import pytest
 from django.core.management import call_command
 
@@ -26,7 +28,9 @@ def demo_document() -> dict:
     return document
 
 
-def send(client, document, revision, token, *, previous=None, kind=chain.SNAPSHOT, slug="demo"):
+def send(
+    client, document, revision, token, *, previous=None, kind=chain.SNAPSHOT, slug="demo", digest=""
+):
     return client.post(
         f"/api/mirror/{slug}/",
         data=chain.pack(dumps_backup(document)),
@@ -38,6 +42,7 @@ def send(client, document, revision, token, *, previous=None, kind=chain.SNAPSHO
             "Publish-Revision": str(revision),
             "Publish-Previous": "" if previous is None else str(previous),
             "Publish-Source": "3f0c5b0e-0000-4000-8000-000000000001",
+            "Publish-Digest": digest,
         },
     )
 
@@ -93,6 +98,33 @@ def test_an_increment_that_does_not_follow_the_held_revision_asks_for_a_snapshot
     assert answer.status_code == 409
     assert answer.json()["code"] == "snapshot_needed"
     assert Mirror.objects.get(slug="demo").revision == 10
+
+
+def test_an_increment_on_the_held_revision_changes_the_copy(client, document, token):
+    assert send(client, document, 10, token).status_code == 200
+    new = copy.deepcopy(document)
+    new["tournament"][0]["name"] = "Renamed at the venue"
+    changes = chain.increment(document, new)
+    answer = send(
+        client, changes, 12, token, previous=10, kind=chain.INCREMENT, digest=chain.digest(new)
+    )
+    assert (answer.status_code, answer.json()) == (200, {"revision": 12})
+    assert Tournament.objects.get(slug="demo").name == "Renamed at the venue"
+    # An increment whose result is not the venue's document (a fingerprint that differs) is
+    # refused, and the venue sends the whole tournament instead.
+    newer = copy.deepcopy(new)
+    newer["tournament"][0]["name"] = "Third name"
+    answer = send(
+        client,
+        chain.increment(new, newer),
+        13,
+        token,
+        previous=12,
+        kind=chain.INCREMENT,
+        digest=chain.digest(document),
+    )
+    assert (answer.status_code, answer.json()["code"]) == (409, "snapshot_needed")
+    assert Tournament.objects.get(slug="demo").name == "Renamed at the venue"
 
 
 def test_a_wrong_or_revoked_token_is_refused_and_nothing_is_stored(client, document, token):
