@@ -8,7 +8,8 @@ does: the venue on SQLite (with its publishing worker) and the public server on 
 127.0.0.1:5432 (a database of its own, dropped at the end). The venue's section is a sample of
 completed random rounds (tournaments/services/sample.py); each measured result is a correction
 of a game of the last round, saved through the venue's API, and timed until the public
-server's API shows it. One result at a time: each is one transfer.
+server's API shows it. One result at a time: each is one transfer (an increment: the rows that
+changed; with --snapshots the whole tournament each time).
 """
 
 import argparse
@@ -77,6 +78,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--results", type=int, default=20)
+    parser.add_argument(
+        "--snapshots", action="store_true", help="send the whole tournament for every change"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="oware-publish-bench-"))
     venue_db = f"sqlite:///{folder / 'venue.sqlite3'}"
@@ -99,7 +103,8 @@ def main() -> None:
         )
         servers.append(serve(public_db, public_port, PUBLISH_WORKER="0"))
         wait_until_served(public_port, "/readyz")
-        servers.append(serve(venue_db, venue_port))
+        mode = {"PUBLISH_INCREMENTS": "0"} if args.snapshots else {}
+        servers.append(serve(venue_db, venue_port, **mode))
         wait_until_served(venue_port, "/readyz")
         path = f"/api/tournaments/bench/open/rounds/{args.rounds}/"
         deadline = time.monotonic() + 120
@@ -140,7 +145,10 @@ def main() -> None:
         after = [int(x) for x in manage(venue_env, "shell", "-c", SENT).split()[-3:]]
         sent, transfers = after[0] - before[0], after[1] - before[1]
         delays.sort()
-        print(f"section of {args.players} players, {args.rounds} rounds played")
+        print(
+            f"section of {args.players} players, {args.rounds} rounds played, "
+            f"{'snapshots only' if args.snapshots else 'increments'}"
+        )
         print(f"backup document: {len(document.encode())} bytes")
         print(
             f"saved at the venue → on the public API, {len(delays)} results: "

@@ -33,6 +33,8 @@ LEASE_SECONDS = 60
 # The longest wait between two attempts while the public server cannot be reached.
 RETRY_MAX_SECONDS = float(os.environ.get("PUBLISH_RETRY_MAX", str(chain.LONGEST_RETRY_SECONDS)))
 RECEIVE_PATH = "/api/mirror/{slug}/"
+# PUBLISH_INCREMENTS=0: always send the whole tournament (bench/publish.py --snapshots).
+INCREMENTS = os.environ.get("PUBLISH_INCREMENTS", "1") != "0"
 # The answers after which sending stops until an arbiter names the target again.
 STOPPING = {
     "token_refused": PublishTarget.Stop.TOKEN_REFUSED,
@@ -107,7 +109,7 @@ def send_once(target: PublishTarget) -> str:
     whole = chain.pack(text)
     sent = 0
     try:
-        base = _acknowledged(target)
+        base = _acknowledged(target) if INCREMENTS else None
         if base is not None:
             document = json.loads(text)
             changes = chain.pack(json.dumps(chain.increment(base, document), ensure_ascii=False))
