@@ -2,9 +2,11 @@
 its revision there, and what the arbiter is told about it.
 
 Sending happens outside the request path, in the worker (`publish_worker`, started beside
-gunicorn by scripts/serve): a slow or unreachable public server never slows the hall. Each
-transfer is the whole tournament as its backup document at one revision, gzip-compressed; many
-changes made while the network is down leave one transfer of the latest revision to send.
+gunicorn by scripts/serve): a slow or unreachable public server never slows the hall. A transfer
+is the tournament's backup document at one revision, gzip-compressed: whole (a snapshot) the
+first time or when the public server asks for it, otherwise the rows that changed since the
+document it acknowledged (an increment). Many changes made while the network is down leave one
+transfer of the latest revision to send.
 """
 
 import json

@@ -3,7 +3,6 @@
 on SQLite and the public one on PostgreSQL, a relay between them that the test cuts and restores."""
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -13,7 +12,8 @@ import urllib.request
 
 import pytest
 
-from tests.foundation.test_scale_out import ON_POSTGRES, POSTGRES, needs
+# A PostgreSQL database of its own, in the PostgreSQL pass of .ci/run (where it is sure to be up).
+from tests.foundation.test_scale_out import empty_postgres as public_database  # noqa: F401
 from tests.relay import Relay
 from tests.servers import ROOT, free_port, load_demo, production_env, serve, stop, wait_until_served
 
@@ -116,23 +116,7 @@ def publish_state(env: dict) -> str:
     return manage(env, "publish_to", "demo", "--list")
 
 
-@pytest.fixture
-def public_database():
-    # Run in the PostgreSQL pass of .ci/run, where PostgreSQL is sure to be up.
-    if not ON_POSTGRES:
-        pytest.skip("run in the PostgreSQL pass (DATABASE_URL=postgres://…)")
-    needs(POSTGRES, "PostgreSQL")
-    name = f"oware_mirror_{os.getpid()}"
-    psql = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-c"]
-    subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name}"], check=True, capture_output=True)
-    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, capture_output=True)
-    try:
-        yield f"postgres://postgres@127.0.0.1:5432/{name}"
-    finally:
-        subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
-
-
-def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_database):
+def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_database):  # noqa: F811
     venue_db = f"sqlite:///{tmp_path / 'venue.sqlite3'}"
     venue_env = production_env(DATABASE_URL=venue_db)
     public_env = production_env(DATABASE_URL=public_database)
