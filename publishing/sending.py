@@ -30,8 +30,9 @@ from tournaments.services.permissions import require_arbiter
 
 # How long one transfer may take before it counts as a failure and waits its turn again.
 SEND_TIMEOUT_SECONDS = float(os.environ.get("PUBLISH_TIMEOUT", "15"))
-# A worker holds a target this long; another worker takes over after it.
-LEASE_SECONDS = 60
+# A worker holds a target this long after its last look (longer than one transfer may take);
+# another worker takes over after it. A worker that stops cleanly lets go at once.
+LEASE_SECONDS = 2 * SEND_TIMEOUT_SECONDS + 10
 # The longest wait between two attempts while the public server cannot be reached.
 RETRY_MAX_SECONDS = float(os.environ.get("PUBLISH_RETRY_MAX", str(chain.LONGEST_RETRY_SECONDS)))
 RECEIVE_PATH = "/api/mirror/{slug}/"
@@ -219,6 +220,11 @@ def _claim(target: PublishTarget, owner: str) -> bool:
         .filter(Q(lease_until__isnull=True) | Q(lease_until__lt=now) | Q(lease_owner=owner))
         .update(lease_owner=owner, lease_until=now + timedelta(seconds=LEASE_SECONDS))
     )
+
+
+def let_go(owner: str) -> None:
+    """The worker `owner` stops: another may send for its targets at once."""
+    PublishTarget.objects.filter(lease_owner=owner).update(lease_owner="", lease_until=None)
 
 
 def send_due(owner: str) -> int:

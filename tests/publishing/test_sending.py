@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from publishing.models import Mirror, PublishTarget
 from publishing.receiving import detach, issue_token, revoke_tokens
-from publishing.sending import publish_to, send_due, send_once, status
+from publishing.sending import _claim, let_go, publish_to, send_due, send_once, status
 from tests.servers import free_port
 from tournaments.models import Tournament
 
@@ -92,3 +92,17 @@ def test_the_arbiter_names_a_public_server_and_reads_its_state(demo, client, dja
     assert "stopped by an arbiter" in client.get("/t/demo/arbiter/").content.decode()
     client.post(f"/t/demo/arbiter/publishing/{target.pk}/", {"action": "remove"})
     assert not demo.publish_targets.exists()
+
+
+def test_one_worker_at_a_time_sends_for_a_target(demo):
+    target = publish_to(demo, f"http://127.0.0.1:{free_port()}", "token")
+    assert _claim(target, "worker-a")
+    assert not _claim(target, "worker-b")
+    send_due("worker-b")  # held by worker-a: nothing tried
+    target.refresh_from_db()
+    assert target.failures == 0
+    assert _claim(target, "worker-a")
+    let_go("worker-a")  # worker-a stops cleanly
+    send_due("worker-b")
+    target.refresh_from_db()
+    assert target.failures == 1 and target.lease_owner == "worker-b"

@@ -10,7 +10,7 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from publishing.sending import send_due, worker_name
+from publishing.sending import let_go, send_due, worker_name
 
 # How often the worker looks for changes while something is published, and while nothing is.
 POLL_SECONDS = 0.5
@@ -38,6 +38,15 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGTERM, finish)
         signal.signal(signal.SIGINT, finish)
+        try:
+            self.loop(owner, running, once, with_parent, parent)
+        finally:
+            try:
+                let_go(owner)
+            except Exception:  # noqa: BLE001 - the database is gone: the lease runs out by itself
+                pass
+
+    def loop(self, owner, running, once, with_parent, parent):
         while running[0]:
             if with_parent and os.getppid() != parent:
                 return  # gunicorn stopped: this worker goes with it
