@@ -6,5 +6,4 @@ app_name = "publishing"
 
 urlpatterns = [
     path("", views.targets, name="targets"),
-    path("<int:pk>/", views.change_target, name="change_target"),
 ]

@@ -83,6 +83,10 @@ class TargetForm(forms.Form):
 
 @arbiter_required
 def targets(request, tournament):
+    """The public servers the tournament is published to: name one (url and token), or stop,
+    resume or remove one (`action` and `target`)."""
+    if request.method == "POST" and "action" in request.POST:
+        return _change_target(request, tournament)
     form = TargetForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -105,14 +109,12 @@ def targets(request, tournament):
     )
 
 
-@require_POST
-@arbiter_required
-def change_target(request, tournament, pk):
-    target = get_object_or_404(tournament.publish_targets, pk=pk)
+def _change_target(request, tournament):
+    target = get_object_or_404(tournament.publish_targets, pk=request.POST.get("target") or 0)
     try:
-        if request.POST.get("action") == "remove":
+        if request.POST["action"] == "remove":
             sending.remove_target(target, by=request.user)
-        elif request.POST.get("action") == "resume":
+        elif request.POST["action"] == "resume":
             sending.publish_to(tournament, target.url, target.token, by=request.user)
         else:
             sending.stop_publishing(target, by=request.user)

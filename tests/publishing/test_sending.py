@@ -88,9 +88,9 @@ def test_the_arbiter_names_a_public_server_and_reads_its_state(demo, client, dja
     page = client.get("/t/demo/arbiter/publishing/").content.decode()
     assert "waiting for the network since" in page
     assert "waiting for the network since" in client.get("/t/demo/arbiter/").content.decode()
-    client.post(f"/t/demo/arbiter/publishing/{target.pk}/", {"action": "stop"})
+    client.post("/t/demo/arbiter/publishing/", {"action": "stop", "target": target.pk})
     assert "stopped by an arbiter" in client.get("/t/demo/arbiter/").content.decode()
-    client.post(f"/t/demo/arbiter/publishing/{target.pk}/", {"action": "remove"})
+    client.post("/t/demo/arbiter/publishing/", {"action": "remove", "target": target.pk})
     assert not demo.publish_targets.exists()
 
 
