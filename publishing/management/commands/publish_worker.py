@@ -23,14 +23,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="one pass, then exit")
         parser.add_argument(
-            "--with-parent",
-            action="store_true",
-            help="exit when the process that started it ends (scripts/serve: gunicorn)",
+            "--follow",
+            type=int,
+            metavar="PID",
+            help="exit when process PID ends (scripts/serve: gunicorn's)",
         )
 
-    def handle(self, *args, once, with_parent, **options):
+    def handle(self, *args, once, follow, **options):
         owner = worker_name()
-        parent = os.getppid()
         running = [True]
 
         def finish(signum, frame):
@@ -39,16 +39,16 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, finish)
         signal.signal(signal.SIGINT, finish)
         try:
-            self.loop(owner, running, once, with_parent, parent)
+            self.loop(owner, running, once, follow)
         finally:
             try:
                 let_go(owner)
             except Exception:  # noqa: BLE001 - the database is gone: the lease runs out by itself
                 pass
 
-    def loop(self, owner, running, once, with_parent, parent):
+    def loop(self, owner, running, once, follow):
         while running[0]:
-            if with_parent and os.getppid() != parent:
+            if follow and not _alive(follow):
                 return  # gunicorn stopped: this worker goes with it
             close_old_connections()
             try:
@@ -62,3 +62,13 @@ class Command(BaseCommand):
             deadline = time.monotonic() + pause
             while running[0] and time.monotonic() < deadline:
                 time.sleep(0.1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
