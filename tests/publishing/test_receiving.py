@@ -191,3 +191,20 @@ def test_a_detached_mirror_becomes_an_ordinary_tournament_and_refuses_the_venue(
     assert "Pair next round" in dashboard and "mirror-copy" not in dashboard
     assert Tournament.objects.get(slug="demo").pk == copy.pk
     assert detach("demo").pk == copy.pk  # detaching twice is harmless
+
+
+def test_the_admin_issues_a_token_once_and_detaches_a_mirror(client, document, admin_client):
+    answer = admin_client.post(
+        "/admin/publishing/mirrortoken/add/", {"slug": "demo", "venue": VENUE}, follow=True
+    )
+    shown = [str(m) for m in answer.context["messages"]]
+    token = next(m for m in shown if "shown only now" in m).rsplit(" ", 1)[-1]
+    assert send(client, document, 10, token).status_code == 200
+    mirror = Mirror.objects.get(slug="demo")
+    admin_client.post(
+        "/admin/publishing/mirror/",
+        {"action": "detach_mirrors", "_selected_action": [mirror.pk]},
+    )
+    mirror.refresh_from_db()
+    assert mirror.detached_at is not None
+    assert send(client, document, 11, token, previous=10).status_code == 410
