@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 # axe-core (accessibility checks injected by the browser tests), from the committed lock file.
 AXE := tests/browser/node_modules/axe-core/axe.min.js
 
-.PHONY: demo test lint install run clean translations
+.PHONY: demo demo-mirror test lint install run clean translations
 
 # Compiled translations (.mo) are built from the .po files in locale/ and never committed;
 # pybabel (installed with the project) compiles them without GNU gettext.
@@ -38,6 +38,10 @@ demo: install
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --no-input
 	DEBUG=$${DEBUG:-1} $(PY) manage.py loaddemo
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# The demo at a venue publishing to a second server playing the public site (docs/deployment.md).
+demo-mirror: install
+	PYTHON=$(PY) PORT=$(PORT) sh scripts/demo-mirror
 
 test: install lint
 	$(PY) -m pytest -n auto

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "axes",
     "games",
     "tournaments",
+    "publishing",
 ]
 
 MIDDLEWARE = [

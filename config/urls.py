@@ -6,6 +6,7 @@ from django.views.i18n import JavaScriptCatalog, set_language
 
 from config.accounts import mail_required, new_arbiter
 from config.views import health, ready
+from publishing.views import receive_transfer
 from tournaments.api import errors as api_errors
 from tournaments.auth_backends import password_checks_budgeted
 from tournaments.views.events import my_tournaments, new_tournament
@@ -49,10 +50,13 @@ urlpatterns = [
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     # The translations the scripts need (gettext, ngettext, interpolate), in the page's language.
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # A venue's server publishing a tournament here (publishing/, docs/deployment.md).
+    path("api/mirror/<slug:slug>/", receive_transfer, name="mirror_receive"),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("arbiter/", my_tournaments, name="my_tournaments"),
     path("account/tokens/", api_tokens, name="api_tokens"),
+    path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),
     path("", include("games.urls")),  # live boards: /t/<slug>/board/<code>/
     path("", include("tournaments.urls_public")),

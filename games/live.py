@@ -29,7 +29,7 @@ from tournaments.models.results import Ending
 from tournaments.services.core_messages import record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import record_text
-from tournaments.services.permissions import require_arbiter
+from tournaments.services.permissions import require_arbiter, require_writable
 from tournaments.services.results import ResultEntry, record_result
 
 SIDES = tuple(side.letter for side in Side)
@@ -128,6 +128,7 @@ def claim(board: LiveBoard, side: str, device: str, codes: str = "", client: str
     (both codes for 'both'). A side held by another device is refused ('board_taken') until the
     arbiter releases it; claiming again from the same device is fine. `client` is the address
     wrong codes are counted against."""
+    require_writable(board.pairing.round.section.tournament)
     _require_device(device)
     if side not in (*SIDES, BOTH):
         raise ServiceError(ErrorCode.INVALID, case="side", field="side")

@@ -8,7 +8,9 @@ which send no signals, call `touch` themselves. An app standing on this one (the
 `games`) registers its own rows with `register`, so that this module imports no app above it.
 """
 
+import threading
 import time
+from contextlib import contextmanager
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import F
@@ -32,6 +34,7 @@ from tournaments.models import (
 # How long a process trusts the revision it read; bounds how late a reader sees a write.
 STAMP_SECONDS = 0.5
 _stamps: dict[str, tuple[float, tuple]] = {}
+_held = threading.local()
 
 # How each kind of row reaches its tournament's id.
 TOURNAMENT_OF = {
@@ -54,6 +57,18 @@ def touch(tournament_id: int) -> None:
         revision=F("revision") + 1, changed_at=timezone.now()
     )
     forget_stamps()
+
+
+@contextmanager
+def held_back():
+    """Within the block, the rows saved or deleted by this thread raise no revision one by one:
+    for a write of many rows (deleting a whole tournament) whose caller touches once itself."""
+    before = getattr(_held, "on", False)
+    _held.on = True
+    try:
+        yield
+    finally:
+        _held.on = before
 
 
 def recent_stamp(slug: str):
@@ -91,6 +106,8 @@ def register(model, tournament_of) -> None:
     """
 
     def changed(sender, instance, **kwargs):
+        if getattr(_held, "on", False):
+            return
         try:
             tournament_id = tournament_of(instance)
         except ObjectDoesNotExist:

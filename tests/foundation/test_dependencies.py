@@ -1,6 +1,7 @@
 """The direction between the apps, read from the imports of every module.
 
-`games` stands on `tournaments` (a game belongs to a pairing), so `tournaments` imports nothing
+`games` and `publishing` stand on `tournaments` (a game belongs to a pairing; a venue publishes a
+tournament), so `tournaments` imports nothing of `publishing`, and nothing
 of `games` but the rules engine `games.oware`, which belongs to no app. The pure cores (the
 engine, pairing, tie-breaks, TRF files and the outcome words they share) import no framework and
 no app, so that they run, and are tested, on their own.
@@ -15,9 +16,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = "games.oware"
-CORES = ("games.oware", "tournaments.pairing", "tournaments.tiebreaks", "tournaments.trf")
+CORES = (
+    "games.oware",
+    "tournaments.pairing",
+    "tournaments.tiebreaks",
+    "tournaments.trf",
+    "publishing.chain",
+)
 # The packages a core sits in run their __init__ whenever the core is imported.
-CORE_MODULES = ("tournaments.outcomes", "tournaments", "games")
+CORE_MODULES = ("tournaments.outcomes", "tournaments", "games", "publishing")
 FRAMEWORKS = ("django", "rest_framework", "drf_spectacular")
 TOURNAMENTS_APP = (
     "tournaments.models",
@@ -72,6 +79,8 @@ def _why_wrong(module: str, name: str) -> str | None:
         return "the rules engine belongs to no app"
     if is_within(module, "tournaments") and is_games_app(name):
         return "games stands on tournaments, not the other way"
+    if is_within(module, "tournaments") and is_within(name, "publishing"):
+        return "publishing stands on tournaments, not the other way"
     if is_core(module) and any(is_within(name, top) for top in FRAMEWORKS):
         return "a pure core imports no framework"
     if is_core(module) and (
@@ -82,8 +91,8 @@ def _why_wrong(module: str, name: str) -> str | None:
 
 
 def project_modules():
-    """(module name, path, is a package's __init__) of every .py of both apps."""
-    for app in ("tournaments", "games"):
+    """(module name, path, is a package's __init__) of every .py of the apps."""
+    for app in ("tournaments", "games", "publishing"):
         for path in sorted((ROOT / app).rglob("*.py")):
             parts = path.relative_to(ROOT).with_suffix("").parts
             is_package = parts[-1] == "__init__"
@@ -139,6 +148,9 @@ def test_the_cores_load_without_any_framework():
         ("games.oware.x", "from games.models import LiveBoard", "belongs to no app"),
         ("games.oware.x", "from .. import live", "belongs to no app"),
         ("games.oware.x", "from tournaments.outcomes import Scoring", "belongs to no app"),
+        ("tournaments.services.x", "from publishing import sending", "publishing stands on"),
+        ("publishing.chain", "from django.db import transaction", "no framework"),
+        ("publishing.chain", "from tournaments.services import backup", "no app module"),
     ],
 )
 def test_the_checker_finds_an_import_against_the_direction(module, source, why):

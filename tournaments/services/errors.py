@@ -67,6 +67,13 @@ class ErrorCode(Enum):
         },
     )
     BAD_REQUEST = ("bad_request", HTTP_400, gettext_lazy("Unknown request."))
+    MIRROR_READ_ONLY = (
+        "mirror_read_only",
+        HTTP_409,
+        gettext_lazy(
+            "%(name)s is a copy of the results published from %(venue)s: change it there, not here."
+        ),
+    )
 
     # --- tournaments, sections and teams (services/events.py) --------------------------------
     CREATE_FORBIDDEN = (
