@@ -6,11 +6,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from games.oware.notation import write_record
 from games.oware.replay import replay
+from tests.migrating import migrate, migrate_to_latest
 from tournaments.models import GameRecord
 
 BEFORE = [
@@ -22,13 +21,6 @@ AFTER = [("tournaments", "0016_result_record_moved"), ("games", "0002_move_resul
 MOVES = [3, 1, 0, 5, 0, 4]  # D b A f A e: six legal plies of the opening
 TYPED = "1. D {19:40} b {19:30} 2. A f 3. A e"
 UNREADABLE = "1. D b 2. Z? this is not a record {nor this"
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state([t for t in targets if t[1]]).apps
 
 
 def pairings(apps, count):
@@ -90,8 +82,7 @@ def test_every_record_text_is_kept_in_a_game_record():
     Result = apps.get_model("tournaments", "Result")
     assert [r.record for r in Result.objects.order_by("pairing__board")] == texts
     Result.objects.all().delete()
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    migrate(latest)  # the schema the other tests expect
+    migrate_to_latest()
 
 
 BEFORE_MOVE = [("tournaments", "0018_section_initial_colour"), ("games", "0003_live_boards")]
@@ -121,7 +112,7 @@ def test_a_record_written_in_the_games_app_is_read_from_the_tournaments_app():
         Permission.objects.get(content_type=content_type, codename="view_gamerecord")
     )
 
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
     ContentType.objects.clear_cache()
     read = GameRecord.objects.select_related("pairing").get()
     assert (read.pk, read.pairing.board, read.moves, read.clocks) == (written.pk, 1, MOVES, CLOCKS)
@@ -135,6 +126,5 @@ def test_a_record_written_in_the_games_app_is_read_from_the_tournaments_app():
     apps = migrate(BEFORE_MOVE)  # and back: the same row, in the games app again
     back = apps.get_model("games", "GameRecord").objects.get()
     assert (back.pk, back.moves, back.text) == (written.pk, MOVES, TYPED)
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    migrate(latest)  # the schema the other tests expect
+    migrate_to_latest()
     ContentType.objects.clear_cache()

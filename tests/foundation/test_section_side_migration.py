@@ -1,18 +1,11 @@
 """A section's first-round side moves from a TRF colour (w/b) to a side (S/N), both ways."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import migrate, migrate_to_latest
 
 BEFORE = [("tournaments", "0020_trf_identity_and_pairing_settings")]
 AFTER = [("tournaments", "0021_section_initial_side")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 def sections(apps, column):
@@ -32,5 +25,5 @@ def test_colours_become_sides_and_back():
         assert sections(migrate(AFTER), "initial_side") == {"Men": "S", "Women": "N"}
         assert sections(migrate(BEFORE), "initial_colour") == {"Men": "w", "Women": "b"}
     finally:
-        migrate(AFTER)
+        migrate_to_latest()
         Tournament.objects.filter(slug="accra").delete()

@@ -106,3 +106,13 @@ def test_one_worker_at_a_time_sends_for_a_target(demo):
     send_due("worker-b")
     target.refresh_from_db()
     assert target.failures == 1 and target.lease_owner == "worker-b"
+
+
+def test_the_arbiter_stops_publishing_with_the_documented_command(demo, live_server):
+    publish_to(demo, live_server.url, issue_token("demo", "The hall"))
+    call_command("publish_to", "demo", live_server.url, "--stop", stdout=open("/dev/null", "w"))
+    target = PublishTarget.objects.get(tournament=demo)
+    assert target.state != PublishTarget.State.ACTIVE
+    send_due("worker-a")  # a stopped target is not tried again
+    target.refresh_from_db()
+    assert target.transfers == 0
