@@ -415,6 +415,16 @@ def confirm(board: LiveBoard, *, by) -> LiveBoard:
     return board
 
 
+def reopen_after_clear(sender, instance, **kwargs) -> None:
+    """After the arbiter cleared a result (tournaments.services.results.clear_result), the
+    finished live game of that board waits for his confirmation again instead of staying
+    "confirmed" with nothing stored: he confirms it once more, sends it back or enters the
+    result by hand."""
+    LiveBoard.objects.filter(
+        pairing_id=instance.pairing_id, state=LiveBoard.State.CONFIRMED
+    ).update(state=LiveBoard.State.PENDING)
+
+
 def send_back(board: LiveBoard, *, by) -> LiveBoard:
     """The arbiter does not accept what the board says: a held flag fall is dismissed, or a
     game stopped by a declared ending (agreement, resignation, flag fall) waiting for his

@@ -12,6 +12,8 @@ from games.oware.notation import parse_leniently, replay_record
 from games.oware.ogn import read_ogn
 from tournaments.models import Pairing, Result, Tournament
 from tournaments.services.game_files import game_ogn
+from tournaments.services.results import clear_result
+from tournaments.services.versions import current_version
 
 from .conftest import REPEATING, played_game
 
@@ -147,6 +149,20 @@ def test_a_resignation_waits_for_the_arbiter_who_alone_confirms_it(
     assert result.ending == "resign" and result.record == answer["record"].strip()
     assert (result.south_points, result.north_points) == (1, 0)
     assert LiveBoard.objects.get(code=seated).state == "confirmed"
+
+
+def test_a_cleared_live_result_waits_for_the_arbiter_again(client, seated, alice, game):
+    play(client, seated, SOUTH_DEVICE, 0, 2, 1190)
+    post(client, seated, action="resign", side="N", device=NORTH_DEVICE)
+    client.force_login(alice)
+    assert client.post(f"/t/accra/arbiter/live/{seated}/confirm/").status_code == 302
+    clear_result(
+        game, by=alice, reason="Entered on the wrong board", expected=current_version(game)
+    )
+    assert not Result.objects.filter(pairing=game).exists()
+    assert LiveBoard.objects.get(code=seated).state == "pending"
+    assert client.post(f"/t/accra/arbiter/live/{seated}/confirm/").status_code == 302
+    assert Result.objects.get(pairing=game).ending == "resign"
 
 
 def clocks_started_ago(code, minutes):
