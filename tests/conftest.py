@@ -24,6 +24,13 @@ def alice(django_user_model):
 
 
 @pytest.fixture
+def alice_client(client, alice):
+    """The test client, logged in as the tournament's arbiter."""
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
 def charlie(django_user_model):
     return django_user_model.objects.create_user("charlie", password="charlie-password-1")
 

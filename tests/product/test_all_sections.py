@@ -11,12 +11,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def women(tournament, make_player):
     group = tournament.sections.create(name="Women", slug="women", order=1, numbered=True)
     for number, name in enumerate(("Ama Serwaa", "Esi Appiah", "Adwoa Owusu", "Akua"), 1):

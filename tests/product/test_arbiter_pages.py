@@ -9,12 +9,6 @@ from .conftest import played_game, record_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def test_a_visitor_is_sent_to_the_login_page(client, tournament):
     response = client.get("/t/accra/arbiter/")
     assert response.status_code == 302

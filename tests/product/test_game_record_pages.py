@@ -19,12 +19,6 @@ OPENING = [3, 1, 0, 5, 0, 4]  # D b A f A e
 
 
 @pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def public(tournament):
     tournament.published = True
     tournament.save()

@@ -18,12 +18,6 @@ pytestmark = pytest.mark.django_db
 LOCALE = Path(settings.BASE_DIR) / "locale"
 
 
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def test_the_public_tournament_page_follows_accept_language(client, tournament, section):
     tournament.start_date = date(2026, 3, 5)
     tournament.save()

@@ -21,12 +21,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def ghana(tournament):
     return Team.objects.create(tournament=tournament, name="Ghana", code="GHA", coach="Kwame")
 

@@ -8,12 +8,6 @@ from tournaments.services.rounds import store_boards
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def test_a_slip_per_board_names_both_players_with_numbers_sides_and_the_time_control(
     alice_client, tournament, published_round
 ):

@@ -15,12 +15,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def open_section(tournament, make_player, alice):
     """An open section of eight after one round: every South wins."""
     group = tournament.sections.create(name="Open", slug="open", numbered=True)

@@ -13,12 +13,6 @@ pytestmark = pytest.mark.django_db
 URL = "/t/accra/arbiter/men/players/"
 
 
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def test_players_are_numbered_by_rating_then_title_then_name(section, alice):
     for name, rating, title in [
         ("Zed", 1800, ""),

@@ -14,12 +14,6 @@ from tournaments.services.versions import current_version
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def refusal(call, *args, **kwargs) -> ServiceError:
     with pytest.raises(ServiceError) as caught:
         call(*args, **kwargs)

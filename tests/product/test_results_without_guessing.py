@@ -19,12 +19,6 @@ from tournaments.services.rounds import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def grid_post(client, board, **fields):
     data = {"version": "0", **{k: str(v) for k, v in fields.items()}}
     return client.post(

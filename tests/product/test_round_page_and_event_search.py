@@ -18,12 +18,6 @@ from tournaments.services.rounds import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def win(south=25, north=13):
     return ResultEntry(
         ending="time", south_seeds=south, north_seeds=north, decided_by="N", stores_at_end=True

@@ -21,12 +21,6 @@ REFUSAL = "The section Women is for female players only."
 
 
 @pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def women(tournament):
     return tournament.sections.create(name="Women", slug="women", sex=Section.Kind.WOMEN)
 

@@ -37,12 +37,6 @@ def refusal(call, *args, **kwargs) -> ServiceError:
 
 
 @pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def bob(django_user_model, tournament):
     """An arbiter of another tournament."""
     from tournaments.models import Tournament
