@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from publishing import chain
+from publishing.live import KIND, restore_live
 from publishing.models import Mirror, MirrorToken
 from tournaments.freshness import held_back
 from tournaments.models import Round, Tournament
@@ -143,6 +144,7 @@ def receive(transfer: Transfer) -> int:
             _remove(held_here)
         try:
             tournament = import_tournament(document, slug=transfer.slug)
+            restore_live(tournament, document.get(KIND, []))
         except ServiceError as error:
             raise Refused(
                 400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": error.message}

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from publishing import chain
+from publishing.live import KIND, live_rows
 from publishing.models import PublishTarget
 from tournaments.models import Tournament
 from tournaments.services.backup import dumps_backup, export_tournament
@@ -88,13 +89,15 @@ def _stop(target: PublishTarget, reason: str, message: str) -> None:
 
 
 def snapshot(tournament_id: int) -> tuple[int, str]:
-    """(revision, backup text) of the tournament, both read at one moment."""
+    """(revision, document text) of the tournament, both read at one moment: its backup with
+    its live boards in play (publishing/live.py)."""
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         tournament = Tournament.objects.get(pk=tournament_id)
-        return tournament.revision, dumps_backup(export_tournament(tournament))
+        document = {**export_tournament(tournament), KIND: live_rows(tournament)}
+        return tournament.revision, dumps_backup(document)
 
 
 def send_once(target: PublishTarget) -> str:

@@ -208,3 +208,46 @@ def test_the_admin_issues_a_token_once_and_detaches_a_mirror(client, document, a
     mirror.refresh_from_db()
     assert mirror.detached_at is not None
     assert send(client, document, 11, token, previous=10).status_code == 410
+
+
+def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, token):
+    import json
+
+    from games.models import LiveBoard
+    from publishing.sending import snapshot
+
+    call_command("loaddemo", stdout=open("/dev/null", "w"))
+    venue = Tournament.objects.get(slug="demo")
+    game = venue.sections.get(slug="men").rounds.get(number=1).pairings.get(board=1)
+    LiveBoard.objects.create(pairing=game, code="HALL01", moves=[2], clocks=[1190], state="playing")
+    first = json.loads(snapshot(venue.pk)[1])
+    hall_board = LiveBoard.objects.get(code="HALL01")
+    _remove(venue)
+    assert send(client, first, 5, token).status_code == 200
+    copy_board = LiveBoard.objects.get(code="HALL01")
+    assert (copy_board.moves, copy_board.clocks, copy_board.state) == ([2], [1190], "playing")
+    pairing = copy_board.pairing
+    assert (pairing.round.section.slug, pairing.round.number, pairing.board) == ("men", 1, 1)
+    assert copy_board.south_pin != hall_board.south_pin  # the players' codes stay in the hall
+    assert "south_pin" not in json.dumps(first["live_board"])
+
+    second = copy.deepcopy(first)
+    second["live_board"][0]["moves"] = [2, 8]
+    changes = chain.increment(first, second)
+    assert list(changes["kinds"]) == ["live_board"]
+    answer = client.post(
+        "/api/mirror/demo/",
+        data=chain.pack(json.dumps(changes)),
+        content_type="application/json",
+        headers={
+            "Authorization": f"Mirror {token}",
+            "Content-Encoding": "gzip",
+            "Publish-Kind": chain.INCREMENT,
+            "Publish-Revision": "6",
+            "Publish-Previous": "5",
+            "Publish-Source": "3f0c5b0e-0000-4000-8000-000000000001",
+            "Publish-Digest": chain.digest(second),
+        },
+    )
+    assert answer.status_code == 200, answer.content
+    assert LiveBoard.objects.get(code="HALL01").moves == [2, 8]
