@@ -7,6 +7,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from tests.writes import if_match
 from tournaments.models import Player, Section
 
 pytestmark = pytest.mark.django_db
@@ -73,6 +74,7 @@ def test_a_trf_import_refuses_a_name_the_form_refuses(alice, tournament):
         "/api/tournaments/accra/sections/import-trf/",
         {"name": "Juniors", "trf": trf_with_name("Ama \u202eOwusu")},
         format="json",
+        **if_match(api, "accra"),
     )
     assert answer.status_code == 400, answer.content[:300]
     assert answer.json()["code"] == "invalid_row", answer.json()
