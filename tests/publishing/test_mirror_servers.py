@@ -55,6 +55,13 @@ def call(port: int, path: str, token: str | None = None, data=None) -> tuple[int
         return status, text.decode()
 
 
+def revision(port: int, token: str) -> int:
+    """The tournament's revision, which every write other than a result's names."""
+    status, tournament = call(port, "/api/tournaments/demo/", token)
+    assert status == 200, tournament
+    return tournament["revision"]
+
+
 def without_ids(value):
     """An API answer without the row ids each database gives its own rows (a result's version
     is the id of its last audit row)."""
@@ -182,11 +189,19 @@ def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_dat
 
         # The line goes down; the arbiter pairs, publishes and enters a round meanwhile.
         relay.cut()
-        status, drafted = call(venue_port, "/api/tournaments/demo/men/pair/", arbiter_token, {})
+        status, drafted = call(
+            venue_port,
+            "/api/tournaments/demo/men/pair/",
+            arbiter_token,
+            {"expected_version": revision(venue_port, arbiter_token)},
+        )
         assert status == 201, drafted
         number = drafted["number"]
         status, _round = call(
-            venue_port, f"/api/tournaments/demo/men/rounds/{number}/publish/", arbiter_token, {}
+            venue_port,
+            f"/api/tournaments/demo/men/rounds/{number}/publish/",
+            arbiter_token,
+            {"expected_version": revision(venue_port, arbiter_token)},
         )
         assert status == 200, _round
         pairings = call(venue_port, f"/api/tournaments/demo/men/rounds/{number}/")[1]["pairings"]

@@ -214,13 +214,13 @@ def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, to
     import json
 
     from games.models import LiveBoard
-    from publishing.sending import snapshot
+    from publishing.live import live_rows
 
     call_command("loaddemo", stdout=open("/dev/null", "w"))
     venue = Tournament.objects.get(slug="demo")
     game = venue.sections.get(slug="men").rounds.get(number=1).pairings.get(board=1)
     LiveBoard.objects.create(pairing=game, code="HALL01", moves=[2], clocks=[1190], state="playing")
-    first = json.loads(snapshot(venue.pk)[1])
+    first = {**export_tournament(venue), "live_board": live_rows(venue)}
     hall_board = LiveBoard.objects.get(code="HALL01")
     _remove(venue)
     assert send(client, first, 5, token).status_code == 200
@@ -230,6 +230,7 @@ def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, to
     assert (pairing.round.section.slug, pairing.round.number, pairing.board) == ("men", 1, 1)
     assert copy_board.south_pin != hall_board.south_pin  # the players' codes stay in the hall
     assert "south_pin" not in json.dumps(first["live_board"])
+    assert first["live_board"][0]["code"] == "HALL01"
 
     second = copy.deepcopy(first)
     second["live_board"][0]["moves"] = [2, 8]
