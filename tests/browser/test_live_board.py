@@ -269,6 +269,8 @@ def test_a_spectator_follows_the_round_live_and_steps_back_while_the_game_goes_o
     small.get_by_role("button").click()
     focus = spectator.locator("#lr-focus")
     expect(focus.get_by_role("list", name="Moves")).to_contain_text("1. C")
+    # North's phone plays once it has South's move (until then it is not his turn there).
+    expect(north.locator("#live-record")).to_contain_text("1. C {")
     pit(north, "a").click()
     when_the_server_has(board_code, 2)
     expect(focus.get_by_role("list", name="Moves")).to_contain_text("a", timeout=2_000)
@@ -276,6 +278,7 @@ def test_a_spectator_follows_the_round_live_and_steps_back_while_the_game_goes_o
     # Stepped back, it stays where the reader is while the game goes on.
     focus.get_by_role("button", name="Previous move").click()
     expect(focus.locator("#lr-status")).to_contain_text("ply 1 / 2")
+    expect(south.locator("#live-record")).to_contain_text(" a {")
     pit(south, "D").click()
     when_the_server_has(board_code, 3)
     expect(focus.locator("#lr-status")).to_contain_text("ply 1 / 3", timeout=2_000)
