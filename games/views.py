@@ -186,13 +186,8 @@ def _refusal(code: str, message: str, status: int) -> JsonResponse:
 @arbiter_required
 def confirm(request, tournament, code):
     """The arbiter's one click: the finished live game becomes the pairing's result."""
-    board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
-    try:
-        live.confirm(board, by=request.user)
-        messages.success(request, _("Result of board %(code)s confirmed.") % {"code": code})
-    except ServiceError as error:
-        messages.error(request, error.message)
-    return _back_to_round(board)
+    done = _("Result of board %(code)s confirmed.") % {"code": code}
+    return _arbiter_decides(request, tournament, code, live.confirm, done)
 
 
 @arbiter_required
@@ -216,10 +211,17 @@ def clock_marks(request, tournament, section, number):
 def send_back(request, tournament, code):
     """The arbiter's other click: a held flag fall is dismissed, or a declared ending waiting
     for confirmation goes back to play."""
+    done = _("Board %(code)s goes back to play.") % {"code": code}
+    return _arbiter_decides(request, tournament, code, live.send_back, done)
+
+
+def _arbiter_decides(request, tournament, code, decision, done: str):
+    """Apply the arbiter's `decision` (a games.live service) to board `code` and go back to
+    its round, saying `done` or why the service refused."""
     board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
     try:
-        live.send_back(board, by=request.user)
-        messages.success(request, _("Board %(code)s goes back to play.") % {"code": code})
+        decision(board, by=request.user)
+        messages.success(request, done)
     except ServiceError as error:
         messages.error(request, error.message)
     return _back_to_round(board)
