@@ -252,3 +252,19 @@ def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, to
     )
     assert answer.status_code == 200, answer.content
     assert LiveBoard.objects.get(code="HALL01").moves == [2, 8]
+
+
+def test_a_live_board_row_the_copy_cannot_hold_is_passed_over(client, token):
+    from games.models import LiveBoard
+
+    document = demo_document()
+    good = {"id": 1, "section": "men", "round": 1, "board": 1, "code": "HALL01"}
+    good.update(moves=[2], clocks=[1190], position={}, state="playing", offer="", ending="")
+    good.update(decided_by="", record="", started_at=None)
+    document["live_board"] = [
+        good,
+        {**good, "id": 2, "board": 2, "code": "HALL02", "state": "cheating"},
+        {**good, "id": 3, "board": 999, "code": "HALL03"},
+    ]
+    assert send(client, document, 5, token).status_code == 200
+    assert list(LiveBoard.objects.values_list("code", flat=True)) == ["HALL01"]

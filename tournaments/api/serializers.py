@@ -98,20 +98,9 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = [
-            "id",
-            "pairing_number",
-            "name",
-            "sex",
-            "title",
-            "rating",
-            "federation",
-            "identity_number",
-            "birth_date",
-            "team",
-            "status",
-            "withdrawn_from_round",
-        ]
+        # What an arbiter edits (the registration service's one list), between the numbers and
+        # the player's state.
+        fields = ["id", "pairing_number", *EDITABLE_PLAYER_FIELDS, "status", "withdrawn_from_round"]
 
     PRIVATE_FIELDS = ("identity_number", "birth_date")
 
