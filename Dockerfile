@@ -4,6 +4,8 @@ WORKDIR /app
 COPY pyproject.toml setup.py README.md ./
 COPY config config
 COPY games games
+COPY oware oware
+COPY publishing publishing
 COPY tournaments tournaments
 COPY templates templates
 COPY locale locale

@@ -75,7 +75,7 @@ def play_game(moves: list[int], run: int) -> list[float]:
 def plies_replayed(moves: list[int], run: int) -> int:
     """How many plies the rules engine replays while the game is played (an untimed pass): every
     module of the product that calls `replay` is given a counting one for the pass."""
-    from games.oware.replay import replay as original
+    from oware.replay import replay as original
 
     counted = 0
 

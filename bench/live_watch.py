@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from load import Client, Tally, percentile, start_server  # noqa: E402 - bench/load.py
 
-from games.oware.position import Position  # noqa: E402
-from games.oware.rules import legal_moves, play  # noqa: E402
+from oware.position import Position  # noqa: E402
+from oware.rules import legal_moves, play  # noqa: E402
 
 STATE = "/t/demo/live/round/1/live/state/"
 

@@ -3,7 +3,7 @@
 Usage: .venv/bin/python bench/replay.py [--repeat N] [--text]
 
 Loads every game of the corpus (tests/data/oware, packed from the shared corpus), then replays all
-of them N times (default 7) with `games.oware.replay` — every move checked, the ending, final
+of them N times (default 7) with `oware.replay` — every move checked, the ending, final
 stores and winner computed — and prints the best and median plies per second. Loading and
 decoding JSON is outside the timing. With --text the movetext records are parsed and replayed
 instead of the pit numbers.
@@ -22,9 +22,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from games.oware.errors import RecordError  # noqa: E402
-from games.oware.notation import replay_record  # noqa: E402
-from games.oware.replay import replay  # noqa: E402
+from oware.errors import RecordError  # noqa: E402
+from oware.notation import replay_record  # noqa: E402
+from oware.replay import replay  # noqa: E402
 
 CORPUS = REPO / "tests" / "data" / "oware"
 FILES = ("abapa", "grand-slam-forbidden", "ouri", "illegal")

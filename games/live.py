@@ -1,7 +1,7 @@
 """The live board service: codes, devices, moves, endings and the result a live game gives.
 
 Views only call these functions. Every move a device sends is checked by the Python engine
-(`games.oware`), never taken on trust from the browser: it is sown from the position the board
+(`oware`), never taken on trust from the browser: it is sown from the position the board
 keeps (`games.live_position`), as a replay of the whole game would check it. A finished game's
 moves, clock readings and ending go to the results service
 (`tournaments.services.results.record_result`), the one way a result is written.
@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 
 from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
-from games.oware.clock import clock_text
-from games.oware.errors import RecordError
-from games.oware.replay import Replay, repeated_position, replay
-from games.oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
-from games.oware.sides import Side
+from oware.clock import clock_text
+from oware.errors import RecordError
+from oware.replay import Replay, repeated_position, replay
+from oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
+from oware.sides import Side
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
 from tournaments.services.core_messages import record_problem

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.oware.errors import RecordError
-from games.oware.position import Position
-from games.oware.replay import replay
-from games.oware.rules import settle
-from games.oware.sides import Side
-from games.oware.variants import get_variant
+from oware.errors import RecordError
+from oware.position import Position
+from oware.replay import replay
+from oware.rules import settle
+from oware.sides import Side
+from oware.variants import get_variant
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
-from games.oware.notation import write_record
-from games.oware.replay import replay
-from games.oware.selfplay import greedy_moves
-from games.oware.sides import Side
+from oware.notation import write_record
+from oware.replay import replay
+from oware.selfplay import greedy_moves
+from oware.sides import Side
 from tournaments.models import Pairing, Round, Section, Team, Tournament
 from tournaments.models.event import kind_from_name
 from tournaments.models.results import Ending

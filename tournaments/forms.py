@@ -7,7 +7,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments import tiebreak_labels
 from tournaments.models import Player, PrizeCategory, Section, Team, Tournament
 from tournaments.models.event import PAIRING_SYSTEM_CHOICES, kind_from_name

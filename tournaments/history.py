@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
 
 ZERO = Decimal(0)

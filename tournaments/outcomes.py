@@ -3,7 +3,7 @@
 :mod:`tournaments.history`, :mod:`tournaments.pairing`, :mod:`tournaments.tiebreaks` and
 :mod:`tournaments.trf` all import these (plain Python, no Django), so a round read from a TRF
 file, paired by the engine and ranked by the tie-breaks is described in one way. A player's side
-is the board's :class:`~games.oware.sides.Side`; points are :class:`~decimal.Decimal`.
+is the board's :class:`~oware.sides.Side`; points are :class:`~decimal.Decimal`.
 """
 
 from __future__ import annotations

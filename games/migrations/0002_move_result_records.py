@@ -6,9 +6,9 @@ the engine cannot read keeps its place in `text` with `readable` False and no mo
 
 from django.db import migrations
 
-from games.oware.errors import RecordError
-from games.oware.notation import parse_leniently
-from games.oware.replay import replay
+from oware.errors import RecordError
+from oware.notation import parse_leniently
+from oware.replay import replay
 
 
 def _moves_and_clocks(text, variant):

@@ -1,6 +1,6 @@
 """The live board of a pairing: the game as it is played on a tablet or phone at the table.
 
-The moves (mover-relative pits, as in `games.oware`) and the clock reading after each move are
+The moves (mover-relative pits, as in `oware`) and the clock reading after each move are
 stored, and beside them the position they reached (`games.live_position`), so that the next move
 is one sowing from it instead of a replay of the whole game.
 """

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from games.live import live_board_code
 from games.models.live import LiveBoard
-from games.oware.notation import parse_record
+from oware.notation import parse_record
 from tournaments.models import Result, Round
 from tournaments.services.rounds import store_boards
 

@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
 
-from games.oware.notation import write_record
-from games.oware.replay import replay
+from oware.notation import write_record
+from oware.replay import replay
 from tests.migrating import migrate, migrate_to_latest
 from tournaments.models import GameRecord
 

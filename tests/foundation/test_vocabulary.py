@@ -6,7 +6,7 @@ from typing import get_type_hints
 
 import pytest
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments import trf
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome, Scoring
@@ -82,8 +82,8 @@ def test_a_trf_round_reads_the_same_for_the_pairing_and_the_tie_breaks():
 
 
 def test_the_variant_and_ending_choices_are_the_rules_engine_ones():
-    from games.oware.outcome import ENDINGS
-    from games.oware.variants import VARIANTS
+    from oware.outcome import ENDINGS
+    from oware.variants import VARIANTS
     from tournaments.models.event import Variant
     from tournaments.models.results import Ending
 
@@ -96,8 +96,8 @@ def test_the_variant_and_ending_choices_are_the_rules_engine_ones():
 
 
 def test_a_side_is_named_once_from_the_engine_to_the_pages():
-    from games.oware import NORTH as ENGINE_NORTH
-    from games.oware import SOUTH as ENGINE_SOUTH
+    from oware import NORTH as ENGINE_NORTH
+    from oware import SOUTH as ENGINE_SOUTH
     from tournaments.models import Result, Seat
     from tournaments.models.sides import BYE, SEAT_CHOICES, SIDE_CHOICES
 
@@ -112,14 +112,14 @@ def test_a_side_is_named_once_from_the_engine_to_the_pages():
 
 @pytest.mark.parametrize("letter", ["S", "s", "N", "n"])
 def test_a_side_letter_reads_in_either_case(letter):
-    from games.oware import Side
+    from oware import Side
 
     assert Side.from_letter(letter).letter == letter.upper()
 
 
 @pytest.mark.parametrize("letter", ["", "B", "SN", "w"])
 def test_anything_but_a_side_letter_is_refused(letter):
-    from games.oware import Side
+    from oware import Side
 
     with pytest.raises(ValueError, match="a side is S or N"):
         Side.from_letter(letter)

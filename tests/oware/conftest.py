@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.oware.position import NORTH, SOUTH, Position
-from games.oware.replay import replay
-from games.oware.rules import attempt, capture_ending, legal_moves_packed
-from games.oware.variants import get_variant
+from oware.position import NORTH, SOUTH, Position
+from oware.replay import replay
+from oware.rules import attempt, capture_ending, legal_moves_packed
+from oware.variants import get_variant
 
 
 def board(south_row, north_row, south_store=None, north_store=None, to_move=SOUTH) -> Position:

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from games.oware.board_view import board_view
-from games.oware.position import Position
+from oware.board_view import board_view
+from oware.position import Position
 
 from .conftest import board
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from games.oware.errors import RecordError
-from games.oware.position import Position
-from games.oware.replay import replay
-from games.oware.rules import legal_moves
+from oware.errors import RecordError
+from oware.position import Position
+from oware.replay import replay
+from oware.rules import legal_moves
 
 # The reference games as the repository keeps them (tests/data, packed from the shared corpus).
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "oware"

@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.oware.clock import check_clocks, warning_marks
-from games.oware.errors import RecordError
-from games.oware.notation import parse_record
+from oware.clock import check_clocks, warning_marks
+from oware.errors import RecordError
+from oware.notation import parse_record
 
 TWENTY_MINUTES = 20 * 60
 SNSN = [0, 1, 0, 1, 0, 1]

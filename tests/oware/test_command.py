@@ -4,7 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from games.oware.__main__ import answer, run_replay
+from oware.__main__ import answer, run_replay
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -75,7 +75,7 @@ def test_the_module_runs_as_a_command_reading_json_lines():
         + "\n"
     )
     run = subprocess.run(
-        [sys.executable, "-m", "games.oware", "replay"],
+        [sys.executable, "-m", "oware", "replay"],
         input=lines,
         capture_output=True,
         text=True,

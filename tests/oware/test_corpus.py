@@ -3,9 +3,9 @@ movetext."""
 
 import pytest
 
-from games.oware.errors import RecordError
-from games.oware.notation import replay_record
-from games.oware.replay import replay
+from oware.errors import RecordError
+from oware.notation import replay_record
+from oware.replay import replay
 from tests.reference_cases import OWARE_FILES, oware_games
 
 

@@ -1,9 +1,9 @@
 import pytest
 
-from games.oware.errors import RecordError
-from games.oware.notation import parse_record, replay_record, write_record
-from games.oware.replay import replay
-from games.oware.sides import Side
+from oware.errors import RecordError
+from oware.notation import parse_record, replay_record, write_record
+from oware.replay import replay
+from oware.sides import Side
 
 from .conftest import play_out
 

@@ -1,8 +1,8 @@
 import pytest
 
-from games.oware.errors import RecordError
-from games.oware.ogn import read_ogn, write_ogn
-from games.oware.replay import replay
+from oware.errors import RecordError
+from oware.ogn import read_ogn, write_ogn
+from oware.replay import replay
 
 from .conftest import play_out
 

@@ -1,14 +1,14 @@
 import pytest
 
-from games.oware.errors import RecordError
-from games.oware.outcome import (
+from oware.errors import RecordError
+from oware.outcome import (
     ResultEntryError,
     result_from_record,
     result_from_scores,
 )
-from games.oware.replay import replay
-from games.oware.rules import timed_out_score
-from games.oware.sides import Side
+from oware.replay import replay
+from oware.rules import timed_out_score
+from oware.sides import Side
 
 from .conftest import play_out
 

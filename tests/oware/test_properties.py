@@ -5,12 +5,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.oware.errors import RecordError
-from games.oware.notation import parse_record, replay_record, write_record
-from games.oware.position import Position
-from games.oware.replay import replay
-from games.oware.rules import legal_moves, play
-from games.oware.sides import Side
+from oware.errors import RecordError
+from oware.notation import parse_record, replay_record, write_record
+from oware.position import Position
+from oware.replay import replay
+from oware.rules import legal_moves, play
+from oware.sides import Side
 
 VARIANTS = st.sampled_from(["abapa", "grand-slam-forbidden", "ouri"])
 # Random play ends by the rules or repeats a position (so the players may agree to stop) well

@@ -1,9 +1,9 @@
 import pytest
 
-from games.oware.errors import RecordError
-from games.oware.position import Position
-from games.oware.replay import Repetition, repeated_position, replay
-from games.oware.sides import Side
+from oware.errors import RecordError
+from oware.position import Position
+from oware.replay import Repetition, repeated_position, replay
+from oware.sides import Side
 
 from .conftest import board
 

@@ -1,10 +1,10 @@
 import pytest
 
-from games.oware.errors import RecordError
-from games.oware.position import NORTH, SOUTH
-from games.oware.replay import replay
-from games.oware.rules import legal_moves, play
-from games.oware.sides import Side
+from oware.errors import RecordError
+from oware.position import NORTH, SOUTH
+from oware.replay import replay
+from oware.rules import legal_moves, play
+from oware.sides import Side
 
 from .conftest import board
 

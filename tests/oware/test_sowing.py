@@ -1,5 +1,5 @@
-from games.oware.position import Position, pack, unpack
-from games.oware.sowing import LAST_PIT, SOW_DELTA, sow, sown_pits
+from oware.position import Position, pack, unpack
+from oware.sowing import LAST_PIT, SOW_DELTA, sow, sown_pits
 
 
 def test_it_sows_one_seed_into_each_following_pit_counter_clockwise():

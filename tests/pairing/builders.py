@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome
 from tournaments.pairing import PairingRequest, PlayerRecord

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.pairing import pair_request
 from tournaments.pairing.colours import colour_state, side_of_higher
 

@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome
 from tournaments.pairing import PairingRequest, PlayerRecord

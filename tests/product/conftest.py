@@ -2,9 +2,9 @@ import random
 
 import pytest
 
-from games.oware.notation import write_record
-from games.oware.replay import replay
-from games.oware.selfplay import greedy_moves
+from oware.notation import write_record
+from oware.replay import replay
+from oware.selfplay import greedy_moves
 from tournaments.models import Round
 from tournaments.services.rounds import store_boards
 

@@ -9,8 +9,8 @@ import zipfile
 import pytest
 from rest_framework.test import APIClient
 
-from games.oware.notation import replay_record
-from games.oware.ogn import read_ogn
+from oware.notation import replay_record
+from oware.ogn import read_ogn
 from tests.writes import if_match, revision
 from tournaments.models import Player, Round
 from tournaments.services.results import ResultEntry, record_result

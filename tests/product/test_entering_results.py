@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.models import Result, ResultChange, Round
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result

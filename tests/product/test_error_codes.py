@@ -8,8 +8,8 @@ from django.db import IntegrityError
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from games.oware.errors import MESSAGES as RECORD_MESSAGES
-from games.oware.outcome import ENTRY_MESSAGES
+from oware.errors import MESSAGES as RECORD_MESSAGES
+from oware.outcome import ENTRY_MESSAGES
 from tests.writes import if_match
 from tournaments.api.errors import api_exception_handler
 from tournaments.models import Player, Round

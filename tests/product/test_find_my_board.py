@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.models import Player, RequestedBye, Round, Team, Tournament
 from tournaments.services.games import game_plies
 from tournaments.services.pairing_lists import alphabetical_list, round_roster

@@ -6,9 +6,9 @@ import zipfile
 
 import pytest
 
-from games.oware.notation import write_record
-from games.oware.ogn import read_ogn, write_ogn
-from games.oware.replay import replay
+from oware.notation import write_record
+from oware.ogn import read_ogn, write_ogn
+from oware.replay import replay
 from tournaments.models import GameRecord, Result
 
 from .conftest import REPEATING, played_game, record_of

@@ -3,8 +3,8 @@ rules of the tournament's time control refused with the ply."""
 
 import pytest
 
-from games.oware.notation import write_record
-from games.oware.replay import replay
+from oware.notation import write_record
+from oware.replay import replay
 from tournaments.models import GameRecord, Result, ResultChange
 from tournaments.services.errors import ServiceError
 from tournaments.services.games import move_list

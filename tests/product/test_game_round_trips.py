@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games.oware.notation import write_record
-from games.oware.ogn import write_ogn
-from games.oware.replay import repeated_position, replay
+from oware.notation import write_record
+from oware.ogn import write_ogn
+from oware.replay import repeated_position, replay
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.game_files import game_ogn, import_ogn, import_round_ogn, round_ogn_zip

@@ -8,9 +8,9 @@ from games import live
 from games.live import live_board_code
 from games.live_position import LivePosition
 from games.models.live import LiveBoard
-from games.oware.errors import RecordError
-from games.oware.replay import replay
-from games.oware.rules import legal_moves
+from oware.errors import RecordError
+from oware.replay import replay
+from oware.rules import legal_moves
 from tests.reference_cases import oware_games
 from tournaments.services.errors import ServiceError
 

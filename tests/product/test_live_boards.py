@@ -8,8 +8,8 @@ from django.db.models import F
 
 from games.live import live_board_code
 from games.models.live import CODE_ALPHABET, LiveBoard
-from games.oware.notation import parse_leniently, replay_record
-from games.oware.ogn import read_ogn
+from oware.notation import parse_leniently, replay_record
+from oware.ogn import read_ogn
 from tournaments.models import Pairing, Result, Tournament
 from tournaments.services.game_files import game_ogn
 from tournaments.services.results import clear_result

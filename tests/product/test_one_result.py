@@ -11,10 +11,10 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games.oware.notation import parse_leniently, replay_record
-from games.oware.ogn import read_ogn
-from games.oware.outcome import result_of_replay
-from games.oware.sides import Side
+from oware.notation import parse_leniently, replay_record
+from oware.ogn import read_ogn
+from oware.outcome import result_of_replay
+from oware.sides import Side
 from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -19,10 +19,10 @@ from rest_framework.test import APIClient
 
 from games.live import live_board_code
 from games.models.live import LiveBoard
-from games.oware.clock import clock_text
-from games.oware.notation import write_record
-from games.oware.ogn import write_ogn
-from games.oware.replay import replay
+from oware.clock import clock_text
+from oware.notation import write_record
+from oware.ogn import write_ogn
+from oware.replay import replay
 from tests.writes import if_match
 from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
 from tournaments.services.results import ResultEntry, record_result

@@ -3,7 +3,7 @@ following its rounds, and the event's one search box."""
 
 import pytest
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.models import Round, Team, Tournament
 from tournaments.services.pairing_lists import find_players, unmet_side_wishes
 from tournaments.services.results import ResultEntry, record_result

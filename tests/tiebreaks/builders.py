@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome
 from tournaments.tiebreaks import PlayerRecord

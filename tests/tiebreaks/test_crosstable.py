@@ -1,6 +1,6 @@
 """Crosstable rows by rank with opponent's rank, side and result symbol."""
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.tiebreaks import compute_standings
 from tournaments.tiebreaks.crosstable import CrosstableCell, crosstable
 

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.outcomes import RoundOutcome
 from tournaments.tiebreaks import records_from_trf
 from tournaments.trf import RoundCell, Scoring, parse

@@ -21,7 +21,7 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.oware.notation import write_record
+from oware.notation import write_record
 from tournaments import tiebreak_labels
 from tournaments.api.conditional import ConditionalReadMixin
 from tournaments.api.renderers import TABLE_FORMATS, CsvRenderer, NdjsonRenderer

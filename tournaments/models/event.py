@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.oware.sides import Side
-from games.oware.variants import VARIANTS
+from oware.sides import Side
+from oware.variants import VARIANTS
 from tournaments.models.sides import SIDE_CHOICES
 from tournaments.models.validators import (
     validate_single_line,
@@ -36,7 +36,7 @@ VARIANT_LABELS = {
 }
 """How the pages name each variant of the rules engine; a new variant shows its engine name."""
 
-# The variants are those of the rules engine (games.oware.variants.VARIANTS), same strings.
+# The variants are those of the rules engine (oware.variants.VARIANTS), same strings.
 Variant = models.TextChoices(
     "Variant",
     [

@@ -1,7 +1,7 @@
 """A played game's record, one per pairing: it belongs to the pairing as its result does.
 
 The moves are stored normalised, as a JSON list of mover-relative pits (0–5 from the mover's
-left, the form `games.oware.replay.replay` takes): it is independent of how the record was
+left, the form `oware.replay.replay` takes): it is independent of how the record was
 written (letters, scoresheet digits, an .ogn file, a live board), it can grow one ply at a time,
 and the engine replays it without parsing. The clock reading after each ply sits beside it in a
 list of the same length. Positions are never stored: the engine derives them from the moves.

@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from games.oware.outcome import ENDINGS
+from oware.outcome import ENDINGS
 from tournaments.models.rounds import Pairing
 from tournaments.models.sides import SIDE_CHOICES, SIDE_LETTERS
 
@@ -24,7 +24,7 @@ ENDING_LABELS = {
 }
 """How the pages name each ending of the rules engine; a new ending shows its code."""
 
-# The endings are those of the rules engine (games.oware.outcome.ENDINGS), same strings.
+# The endings are those of the rules engine (oware.outcome.ENDINGS), same strings.
 Ending = models.TextChoices(
     "Ending", [(code.upper(), (code, ENDING_LABELS.get(code, code))) for code in ENDINGS]
 )

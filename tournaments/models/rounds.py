@@ -3,7 +3,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.models.event import Section
 from tournaments.models.people import Player
 from tournaments.models.sides import BYE, SEAT_CHOICES

@@ -6,7 +6,7 @@ from here; the code around them converts with ``Side.from_letter`` and ``side.le
 
 from django.utils.translation import gettext_lazy as _
 
-from games.oware.sides import Side
+from oware.sides import Side
 
 SIDE_LETTERS = [side.letter for side in Side]
 SIDE_LABELS = {Side.SOUTH: _("South"), Side.NORTH: _("North")}

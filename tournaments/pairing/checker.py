@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 
 from .engine import pair_request
 from .errors import PairingImpossible

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments import trf
 from tournaments.history import SectionHistory
 from tournaments.outcomes import RoundOutcome

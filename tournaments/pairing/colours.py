@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import RoundRecord
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments import trf
 
 from .colours import side_of_higher

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments import trf
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import RoundRecord
 from tournaments.outcomes import Scoring
 

@@ -7,7 +7,7 @@ the same records.
 
 from __future__ import annotations
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments import trf
 from tournaments.history import NOT_PAIRED, PlayerHistory, SectionHistory
 from tournaments.trf.history import history_from_trf

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 
 from .players import DOWN, UP, PairingPlayer
 

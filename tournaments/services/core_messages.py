@@ -1,6 +1,6 @@
 """The plain-Python cores' complaints, in the language of the request.
 
-The rules engine (`games/oware`), the pairing engine (`tournaments/pairing`) and the TRF reader
+The rules engine (`oware`), the pairing engine (`tournaments/pairing`) and the TRF reader
 (`tournaments/trf`) have no Django: each error they raise carries a message code and its
 parameters, and keeps an English sentence for the command-line tools. MESSAGES is the one table
 that says each code's sentence here: the same English templates as the engines' (a test keeps
@@ -10,8 +10,8 @@ with the error's parameters in the active language. Nothing here reads the engin
 
 from django.utils.translation import gettext, gettext_noop
 
-from games.oware.errors import RecordError
-from games.oware.outcome import ResultEntryError
+from oware.errors import RecordError
+from oware.outcome import ResultEntryError
 from tournaments.pairing.errors import PairingImpossible
 from tournaments.trf.errors import TrfError
 
@@ -19,7 +19,7 @@ RECORD, ENTRY, PAIRING, TRF = "record", "entry", "pairing", "trf"
 
 # (kind of error, message code) -> template; kinds are the four error types below.
 MESSAGES = {
-    # games/oware/errors.py MESSAGES
+    # oware/errors.py MESSAGES
     (RECORD, "empty_pit"): gettext_noop("the pit is empty"),
     (RECORD, "must_feed"): gettext_noop("the opponent has no seeds and this move gives them none"),
     (RECORD, "grand_slam"): gettext_noop(
@@ -81,7 +81,7 @@ MESSAGES = {
     # A reason raised without a sentence of its own (RecordError(ply, reason, "free text")).
     (RECORD, "bad_token"): gettext_noop("this is not a move of the notation"),
     (RECORD, "declared_score"): gettext_noop("the score written does not match the game"),
-    # games/oware/outcome.py ENTRY_MESSAGES
+    # oware/outcome.py ENTRY_MESSAGES
     (ENTRY, "unknown_ending"): gettext_noop("%(ending)r is not one of %(endings)s"),
     (ENTRY, "missing_score"): gettext_noop("a played game needs both game scores"),
     (ENTRY, "not_seeds"): gettext_noop("%(value)r is not a whole number of seeds"),

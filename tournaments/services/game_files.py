@@ -12,13 +12,13 @@ import zipfile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.oware.clock import clock_text
-from games.oware.errors import RecordError
-from games.oware.notation import write_record
-from games.oware.ogn import read_ogn, write_ogn
-from games.oware.replay import replay
-from games.oware.rules import DECLARED_ENDINGS, RESIGN
-from games.oware.sides import Side
+from oware.clock import clock_text
+from oware.errors import RecordError
+from oware.notation import write_record
+from oware.ogn import read_ogn, write_ogn
+from oware.replay import replay
+from oware.rules import DECLARED_ENDINGS, RESIGN
+from oware.sides import Side
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
 from tournaments.services.core_messages import record_problem

@@ -5,8 +5,8 @@ Every record the product writes (exports, .ogn files, a live board's game) takes
 `game_tags`, so a record written here and read back finds its own game.
 """
 
-from games.oware.notation import parse_leniently, write_record
-from games.oware.variants import get_variant
+from oware.notation import parse_leniently, write_record
+from oware.variants import get_variant
 from tournaments.models import Pairing
 from tournaments.services.errors import ErrorCode, ServiceError
 
@@ -29,7 +29,7 @@ def game_tags(pairing: Pairing) -> dict[str, str]:
 
 
 def record_text(pairing: Pairing, game, clocks) -> str:
-    """`game` (a `games.oware.replay.Replay`) written in the notation with `pairing`'s tags and
+    """`game` (a `oware.replay.Replay`) written in the notation with `pairing`'s tags and
     the clock readings `clocks` (seconds or None, one per ply)."""
     return write_record(game, game_tags(pairing), clocks=clocks)
 

@@ -3,14 +3,14 @@ moves with their clock readings and warning marks, and the repetitions of an agr
 
 from dataclasses import dataclass
 
-from games.oware.board_view import board_view
-from games.oware.clock import clock_text, warning_marks
-from games.oware.errors import RecordError
-from games.oware.notation import parse_leniently, replay_record, write_movetext
-from games.oware.position import ROW
-from games.oware.replay import replay
-from games.oware.rules import AGREED
-from games.oware.sides import Side
+from oware.board_view import board_view
+from oware.clock import clock_text, warning_marks
+from oware.errors import RecordError
+from oware.notation import parse_leniently, replay_record, write_movetext
+from oware.position import ROW
+from oware.replay import replay
+from oware.rules import AGREED
+from oware.sides import Side
 from tournaments.models import Result
 from tournaments.models.records import GameRecord
 
@@ -189,7 +189,7 @@ def move_record(pairing) -> str:
 
 
 def replayed_game(pairing, variant: str):
-    """`pairing`'s record replayed (games.oware.replay.Replay), or None without a valid record."""
+    """`pairing`'s record replayed (oware.replay.Replay), or None without a valid record."""
     record = move_record(pairing)
     if not record:
         return None

@@ -8,7 +8,7 @@ the size of the section.
 from collections import defaultdict
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import NOT_PAIRED, PlayerHistory, RoundRecord, SectionHistory
 from tournaments.models import Player, RequestedBye, Round, Seat, Section
 from tournaments.models.results import Ending

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.models import Pairing, Player, RequestedBye, Round, Seat, Tournament
 from tournaments.pairing.colours import colour_state
 from tournaments.services.history import section_history

@@ -9,20 +9,20 @@ results service (`results.record_result`) writes what `assess` returns and nothi
 from dataclasses import dataclass
 from decimal import Decimal
 
-from games.oware.clock import check_clocks
-from games.oware.errors import RecordError
-from games.oware.notation import parse_leniently, replay_record
-from games.oware.ogn import read_ogn
-from games.oware.outcome import (
+from oware.clock import check_clocks
+from oware.errors import RecordError
+from oware.notation import parse_leniently, replay_record
+from oware.ogn import read_ogn
+from oware.outcome import (
     GameResult,
     ResultEntryError,
     points_for,
     result_from_scores,
     result_of_replay,
 )
-from games.oware.replay import Replay, repeated_position, replay
-from games.oware.rules import score_at_stop
-from games.oware.sides import Side
+from oware.replay import Replay, repeated_position, replay
+from oware.rules import score_at_stop
+from oware.sides import Side
 from tournaments.models import Tournament
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
@@ -56,12 +56,12 @@ class ResultEntry:
 
     With `stores_at_end`, the seeds typed for `time` or `resign` are the two stores at the moment
     the flag fell or the player resigned; the game score then follows the competition table
-    (`games.oware.rules.score_at_stop`). `score_unknown`: only the points are known (a game
+    (`oware.rules.score_at_stop`). `score_unknown`: only the points are known (a game
     imported from another program's TRF). `source` marks the game's record (typed, imported,
     live). `confirm_agreed`: whoever entered an agreed end has seen the repeated positions the
     engine finds in it (the one-board page asks first; other ways in have nothing to show).
     `agreed_on_cycle`: a game with a record ends by agreement only on a position that occurred
-    before in it (`games.oware.replay.repeated_position`); off only for rows already stored
+    before in it (`oware.replay.repeated_position`); off only for rows already stored
     (a restore), which were checked when they were written.
     """
 

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.freshness import touch
 from tournaments.models import Pairing, Player, ResultChange, Round, Seat, Section, Tournament, Undo
 from tournaments.models.sides import BYE

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import RoundRecord, SectionHistory
 from tournaments.models import Player, RequestedBye, Round, Section, Team, Tournament
 from tournaments.models.event import kind_from_name

@@ -6,7 +6,7 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import number_format
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.models.sides import SIDE_LABELS
 
 register = template.Library()

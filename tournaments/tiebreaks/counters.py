@@ -5,7 +5,7 @@ They read the raw record; the Art. 16 treatment of unplayed rounds does not appl
 
 from __future__ import annotations
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.outcomes import RoundOutcome
 
 from .section import Section

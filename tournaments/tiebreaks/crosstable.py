@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
 
 from .exact import to_fraction

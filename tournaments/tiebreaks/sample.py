@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome
 

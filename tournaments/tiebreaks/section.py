@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.history import NOT_PAIRED
 from tournaments.outcomes import RoundOutcome, Scoring
 

@@ -66,7 +66,7 @@ list each other with matching results and opposite colours, points add up.
 The cores never see a ``RoundCell``: :mod:`.history` turns a file into the neutral
 section history (``history_from_trf``) and a history's records back into blocks
 (``write_history``, ``round_cell``); :mod:`.colours` is the one place where a
-:class:`~games.oware.sides.Side` becomes ``w``/``b`` and back.
+:class:`~oware.sides.Side` becomes ``w``/``b`` and back.
 """
 
 from . import codes

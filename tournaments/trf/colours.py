@@ -3,7 +3,7 @@ Black (``b``). The only place where a side becomes a colour letter and back."""
 
 from __future__ import annotations
 
-from games.oware.sides import Side
+from oware.sides import Side
 
 NO_COLOUR = "-"
 _COLOUR_OF_SIDE = {Side.SOUTH: "w", Side.NORTH: "b"}

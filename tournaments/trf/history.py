@@ -3,7 +3,7 @@
 The pairing and standings commands read a file through :func:`history_from_trf`; the export
 writes a section's history with :func:`write_history`. Result codes and colour letters stop
 here: the cores see :class:`~tournaments.history.RoundRecord` with a
-:class:`~games.oware.sides.Side`.
+:class:`~oware.sides.Side`.
 """
 
 from __future__ import annotations

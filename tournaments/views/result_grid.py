@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.oware.sides import Side
+from oware.sides import Side
 from tournaments.forms import BOTH_ABSENT, NORTH_ABSENT, SOUTH_ABSENT, GridResultForm
 from tournaments.models import Pairing, Result
 from tournaments.services.errors import ErrorCode, ServiceError

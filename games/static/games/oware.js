@@ -1,4 +1,4 @@
-/* The rules of a move in the browser: a small port of the legal-move logic of `games/oware`
+/* The rules of a move in the browser: a small port of the legal-move logic of `oware`
  * (sowing, captures, grand slam per variant, must-feed, singleton, end of the game).
  *
  * A plain script with no build step: in a page it defines `window.Oware`; under Node it is a

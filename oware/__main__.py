@@ -1,4 +1,4 @@
-"""Command line: `python -m games.oware replay`.
+"""Command line: `python -m oware replay`.
 
 Reads JSON lines on standard input, each with `id`, `variant`, `end` (and, for `"resign"`,
 optionally `resigner`: "S" or "N", default the player to move) and either `moves`
@@ -61,7 +61,7 @@ def run_replay(lines, out) -> None:
 
 def main(argv: list[str]) -> int:
     if argv[:1] != ["replay"]:
-        sys.stderr.write("usage: python -m games.oware replay < requests.jsonl\n")
+        sys.stderr.write("usage: python -m oware replay < requests.jsonl\n")
         return 2
     run_replay(sys.stdin, sys.stdout)
     return 0
