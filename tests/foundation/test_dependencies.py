@@ -3,8 +3,8 @@
 `games` and `publishing` stand on `tournaments` (a game belongs to a pairing; a venue publishes a
 tournament), so `tournaments` imports nothing of `games` or `publishing`. The rules engine
 `oware` is a package of its own at the bottom: every app may import it and it imports none.
-The pure cores (the engine, pairing, tie-breaks, TRF files and the outcome words they share)
-import no framework and no app, so that they run, and are tested, on their own.
+The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
+share) import no framework and no app, so that they run, and are tested, on their own.
 """
 
 import ast
@@ -22,7 +22,10 @@ CORES = (
     "tournaments.tiebreaks",
     "tournaments.trf",
     "publishing.chain",
+    "ratings",
 )
+# Cores that are packages of their own at the top level, beside the apps and the engine.
+TOP_LEVEL_CORES = ("ratings",)
 # The packages a core sits in run their __init__ whenever the core is imported.
 CORE_MODULES = ("tournaments.outcomes", "tournaments", "publishing")
 FRAMEWORKS = ("django", "rest_framework", "drf_spectacular")
@@ -94,8 +97,8 @@ def _why_wrong(module: str, name: str) -> str | None:
 
 
 def project_modules():
-    """(module name, path, is a package's __init__) of every .py of the apps."""
-    for app in (*APPS, ENGINE):
+    """(module name, path, is a package's __init__) of every .py of the apps and the cores."""
+    for app in (*APPS, ENGINE, *TOP_LEVEL_CORES):
         for path in sorted((ROOT / app).rglob("*.py")):
             parts = path.relative_to(ROOT).with_suffix("").parts
             is_package = parts[-1] == "__init__"
@@ -155,6 +158,10 @@ def test_the_cores_load_without_any_framework():
         ("tournaments.services.x", "from publishing import sending", "publishing stands on"),
         ("publishing.chain", "from django.db import transaction", "no framework"),
         ("publishing.chain", "from tournaments.services import backup", "no app module"),
+        ("ratings.fide", "from django.db import models", "no framework"),
+        ("ratings", "from tournaments.models import Player", "no app module"),
+        ("ratings.events", "from tournaments.services import trf_import", "no app module"),
+        ("ratings.cli", "from games import live", "no app module"),
     ],
 )
 def test_the_checker_finds_an_import_against_the_direction(module, source, why):
@@ -172,6 +179,8 @@ def test_the_checker_finds_an_import_against_the_direction(module, source, why):
         ("oware.x", "from .rules import legal_moves"),
         ("games.live", "from tournaments.services.results import record_result"),
         ("games.views", "from django.http import JsonResponse"),
+        ("ratings.events", "from tournaments import trf"),
+        ("ratings.cli", "from .fide import rate_period"),
     ],
 )
 def test_the_checker_lets_an_import_along_the_direction_pass(module, source):

@@ -52,8 +52,8 @@ Plain Python, no Django.  Public API::
     game, no colour, the two may meet again), ``U`` pairing-allocated bye,
     ``H`` half-point bye, ``F`` full-point bye, ``Z`` zero-point bye/absence
     (a blank result reads as ``Z``).
-    Also: ``is_played``, ``is_forfeit``, ``is_bye``, ``is_pairing_bye``,
-    ``is_absence`` (H/F/Z), ``side`` (colour of a played game, else None),
+    Also: ``is_played``, ``is_rated`` (``1 = 0`` only), ``is_forfeit``, ``is_bye``,
+    ``is_pairing_bye``, ``is_absence`` (H/F/Z), ``side`` (colour of a played game, else None),
     ``points(scoring=DEFAULT_SCORING)``.
 
 ``Scoring`` (frozen dataclass): win/draw/loss and bye/forfeit values,

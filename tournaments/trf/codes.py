@@ -26,6 +26,9 @@ ZERO_POINT_BYE = "Z"
 PLAYED = frozenset({WIN, DRAW, LOSS, SHORT_WIN, SHORT_DRAW, SHORT_LOSS})
 FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
 BYES = frozenset({PAIRING_BYE, HALF_POINT_BYE, FULL_POINT_BYE, ZERO_POINT_BYE})
+RATED = frozenset({WIN, DRAW, LOSS})
+"""Games a rating counts: ``W D L`` lasted less than one move and are not rated (FIDE Rating
+Regulations 5.1), forfeits and byes are not games."""
 ALL = PLAYED | FORFEITS | BYES
 
 WINS = frozenset({WIN, SHORT_WIN})

@@ -35,6 +35,12 @@ class RoundCell:
         return self.result in codes.PLAYED and self.opponent is not None
 
     @property
+    def is_rated(self) -> bool:
+        """True for a game a rating counts: ``1 = 0`` against an opponent (the short-game
+        ``W D L`` are played but not rated)."""
+        return self.result in codes.RATED and self.opponent is not None
+
+    @property
     def is_forfeit(self) -> bool:
         """True for a forfeit win or loss (``+`` / ``-``): scheduled, but not a game."""
         return self.result in codes.FORFEITS
