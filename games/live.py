@@ -27,7 +27,6 @@ from oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
 from oware.sides import Side
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
-from tournaments.services.core_messages import record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import record_text
 from tournaments.services.permissions import require_arbiter, require_writable
@@ -216,7 +215,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                     core_code=error.reason,
                     field="moves",
                     ply=ply + 1,
-                    problem=record_problem(error),
+                    problem=error,
                 ) from error
             if len(board.received) == len(board.moves):
                 board.received.append([mover, received])

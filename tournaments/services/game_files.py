@@ -24,7 +24,6 @@ from oware.rules import DECLARED_ENDINGS, RESIGN
 from oware.sides import Side
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
-from tournaments.services.core_messages import record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import game_tags
 from tournaments.services.import_checks import Deadline, open_zip
@@ -50,18 +49,18 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
             core_code=error.reason,
             field="record",
             ply=error.ply,
-            problem=record_problem(error),
+            problem=error,
         ) from error
     return _import_read(pairing, read, by=by, reason=reason)
 
 
 def _import_read(pairing: Pairing, read: ReadGame, *, by, reason: str) -> Result:
     """Enter the game of a file already read (see `import_ogn`)."""
-    for tag, player in (("South", pairing.south), ("North", pairing.north)):
-        named = read.tags.get(tag, "?").strip()
+    for side, player in ((Side.SOUTH, pairing.south), (Side.NORTH, pairing.north)):
+        named = read.tags.get(side.title, "?").strip()
         if named not in ("", "?") and player is not None and named != player.name:
             raise ServiceError(
-                ErrorCode.OTHER_PLAYERS, field="record", side=tag, named=named, player=player.name
+                ErrorCode.OTHER_PLAYERS, field="record", side=side, named=named, player=player.name
             )
     record = write_record(read.replay, dict(read.tags), clocks=read.clocks)
     # The file is played by the tournament's rules, whatever its Variant tag says: the record
@@ -144,7 +143,7 @@ def import_round_ogn(round_: Round, archive: bytes, *, by, reason: str = "") -> 
         except UnicodeDecodeError as error:
             raise _in_file(name, _("not UTF-8 text"), "bad_file") from error
         except ServiceError as error:
-            raise _in_file(name, error.message, error.code) from error
+            raise _in_file(name, error, error.code) from error
     return len(names)
 
 
@@ -158,7 +157,7 @@ def _read_file(text: str, variant: str) -> ReadGame:
             case="file",
             core_code=error.reason,
             field="file",
-            problem=record_problem(error),
+            problem=error,
         ) from error
 
 
@@ -175,5 +174,5 @@ def _board_of(tags, round_: Round, pairings: list[Pairing]) -> Pairing:
     raise ServiceError(ErrorCode.NO_SUCH_BOARD, field="file", number=round_.number)
 
 
-def _in_file(name: str, problem: str, code: str) -> ServiceError:
+def _in_file(name: str, problem, code: str) -> ServiceError:
     return ServiceError(ErrorCode.IN_FILE, core_code=code, field="file", file=name, problem=problem)

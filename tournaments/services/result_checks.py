@@ -24,8 +24,6 @@ from oware.sides import Side
 from tournaments.models import Tournament
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
-from tournaments.models.sides import SIDE_LABELS
-from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 
 # Endings a record can declare after its last move; the others follow from the moves.
@@ -158,7 +156,7 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
             core_code=error.reason,  # the engine's reason: empty_pit, must_feed, …
             field="record",
             ply=error.ply,
-            problem=record_problem(error),
+            problem=error,
         ) from error
     decided_by = _check_typed_against(entry, outcome, game)
     if outcome.ending == Ending.AGREED and entry.agreed_on_cycle and not repeated_position(game):
@@ -201,7 +199,10 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
     give; return the side that decided it ('' when none)."""
     if entry.ending and entry.ending != outcome.ending:
         raise ServiceError(
-            ErrorCode.ENDING_MISMATCH, field="ending", found=outcome.ending, entered=entry.ending
+            ErrorCode.ENDING_MISMATCH,
+            field="ending",
+            found=Ending(outcome.ending),
+            entered=Ending(entry.ending),
         )
     scores = _typed_scores(entry)
     if scores is not None and scores != outcome.game_score:
@@ -210,7 +211,8 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
             field="south_seeds",
             south=outcome.game_score[0],
             north=outcome.game_score[1],
-            typed=f"{scores[0]}–{scores[1]}",
+            typed_south=scores[0],
+            typed_north=scores[1],
         )
     decided_by = ""
     if outcome.ending in STOPPED_ENDINGS:
@@ -221,7 +223,7 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
                 ErrorCode.DECIDED_BY_MISMATCH,
                 case=outcome.ending,
                 field="decided_by",
-                side=SIDE_LABELS[loser],
+                side=loser,
             )
     _check_typed_points(entry, outcome)
     return decided_by
@@ -252,7 +254,7 @@ def _from_scores(entry: ResultEntry) -> Assessment:
             ErrorCode.ENTRY,
             core_code=error.code,
             field=_field_name(error.field),
-            problem=entry_problem(error),
+            problem=error,
         ) from error
     if ending == Ending.RESIGN and outcome.winner is not OTHER_SIDE[entry.decided_by]:
         raise ServiceError(
