@@ -21,12 +21,12 @@ from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
 from oware.clock import clock_text
 from oware.errors import RecordError
-from oware.replay import Replay, repeated_position, replay
+from oware.game import ReadGame
+from oware.replay import Replay, repeated_position, replay, with_ending
 from oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
 from oware.sides import Side
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
-from tournaments.services.core_messages import record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import record_text
 from tournaments.services.permissions import require_arbiter, require_writable
@@ -215,7 +215,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                     core_code=error.reason,
                     field="moves",
                     ply=ply + 1,
-                    problem=record_problem(error),
+                    problem=error,
                 ) from error
             if len(board.received) == len(board.moves):
                 board.received.append([mover, received])
@@ -289,12 +289,14 @@ def _require_side(board: LiveBoard, device: str, side: str) -> None:
         raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="that", field="side")
 
 
-def _require_cycle(board: LiveBoard) -> None:
+def _require_cycle(board: LiveBoard) -> Replay:
     """Refuse an agreement unless the position now (board, stores, player to move) occurred
     before in the game: the competition's condition for ending a cycle by agreement, the same
-    function the results service applies to a typed record."""
-    if repeated_position(game_of(board)) is None:
+    function the results service applies to a typed record. Returns the game replayed."""
+    game = game_of(board)
+    if repeated_position(game) is None:
         raise ServiceError(ErrorCode.NO_REPETITION, case="live", field="side")
+    return game
 
 
 def offer_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
@@ -318,8 +320,8 @@ def accept_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
         _require_side(board, device, side)
         if not board.offer or board.offer == side:
             raise ServiceError(ErrorCode.NO_OFFER, field="side")
-        _require_cycle(board)
-        _finish(board, AGREED)
+        played = _require_cycle(board)
+        _finish(board, AGREED, played=with_ending(played, AGREED))
         board.save()
     return board
 
@@ -366,31 +368,38 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
     return board
 
 
-def _finish(board: LiveBoard, ending: str | None, *, store: bool = True) -> None:
+def _finish(
+    board: LiveBoard, ending: str | None, *, store: bool = True, played: Replay | None = None
+) -> ReadGame:
     """End the game: write its record with clock readings for the players to see; store it as a
-    pending result, or directly when the tournament allows it. The caller saves the board."""
+    pending result, or directly when the tournament allows it. The caller saves the board.
+    `played`: the game already replayed with its ending, if the caller has it. Returns the game,
+    replayed once, for the results service."""
     pairing = board.pairing
     tournament = pairing.round.section.tournament
-    game = game_of(board, ending)
-    board.record = record_text(pairing, game, board.clocks)
-    board.ending = game.ending
+    game = ReadGame(played if played is not None else game_of(board, ending), clocks=board.clocks)
+    board.record = record_text(pairing, game.replay, game.clocks)
+    board.ending = game.replay.ending
     board.offer = ""
     board.state = LiveBoard.State.PENDING
     if store and tournament.live_results_direct:
         arbiter = tournament.arbiters.order_by("pk").first()
         if arbiter is not None:
-            _store(board, arbiter)
+            _store(board, arbiter, game)
+    return game
 
 
-def _store(board: LiveBoard, by) -> None:
+def _store(board: LiveBoard, by, game: ReadGame | None = None) -> None:
     """Hand the results service the game as played: the moves, their clock readings and the
-    ending (declared, or the one the moves gave, which the service finds again)."""
+    ending (declared, or the one the moves gave, which the service finds again), with the game
+    itself when it was just replayed (`_finish`), which the service then takes as it is."""
     entry = ResultEntry(
         moves=list(board.moves),
         clocks=list(board.clocks),
         ending=board.ending or None,
         decided_by=board.decided_by or None,
         source=RecordSource.LIVE,
+        game=game,
     )
     record_result(
         board.pairing, entry, by=by, reason=_("Live board %(code)s") % {"code": board.code}
@@ -407,10 +416,12 @@ def confirm(board: LiveBoard, *, by) -> LiveBoard:
         if board.state == LiveBoard.State.HELD:
             board.decided_by = board.flag_claim.get("side") or board.decided_by
             board.flag_claim = {}
-            _finish(board, TIME, store=False)
+            game = _finish(board, TIME, store=False)
+        else:
+            game = None
         if board.state != LiveBoard.State.PENDING:
             raise ServiceError(ErrorCode.NOT_PENDING, field="state")
-        _store(board, by)
+        _store(board, by, game)
         board.save()
     return board
 

@@ -12,12 +12,12 @@ from django.views.decorators.http import require_POST
 
 from games import live
 from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
-from tournaments.api.errors import error_body
 from tournaments.lookups import public_rounds, public_section
 from tournaments.models.results import ENDING_LABELS
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required, section_round
 from tournaments.views.caching import revalidated
+from tournaments.views.refusals import json_refusal
 
 # What a device may ask the board to do, and the service function that does it.
 ACTIONS = {
@@ -120,7 +120,9 @@ def board_manifest(request, slug, code):
 def watch(request, slug, code):
     """The spectators' address of a board: its state, read only (any other method is 405)."""
     if request.method not in ("GET", "HEAD"):
-        return JsonResponse({"error": {"code": "method"}}, status=405, headers={"Allow": "GET"})
+        return _refusal(
+            ServiceError(ErrorCode.METHOD_NOT_ALLOWED, case="read_only", allowed="GET, HEAD")
+        )
     return JsonResponse(live.board_state(_board(slug, code)))
 
 
@@ -134,19 +136,19 @@ def board_moves(request, slug, code):
         board = _board(slug, code)
     except Http404:
         # A device's script reads JSON, as every API client does, for an unknown board too.
-        return _refusal(
-            "not_found", _("There is no published live board %(code)s.") % {"code": code}, 404
-        )
+        return _refusal(ServiceError(ErrorCode.NOT_FOUND, case="live_board", code=code))
     if request.method == "GET":
         return JsonResponse(live.board_state(board, request.GET.get("device", "")))
     if request.method != "POST":
-        return _refusal("method_not_allowed", _("Only GET and POST are allowed."), 405)
+        return _refusal(
+            ServiceError(ErrorCode.METHOD_NOT_ALLOWED, case="get_post", allowed="GET, POST")
+        )
     try:
         data = json.loads(request.body or b"{}")
     except ValueError:
         data = None
     if not isinstance(data, dict):
-        return _refusal("parse_error", _("The body must be a JSON object."), 400)
+        return _refusal(ServiceError(ErrorCode.PARSE_ERROR))
     device = data.get("device", "")
     action = data.get("action")
     try:
@@ -166,20 +168,14 @@ def board_moves(request, slug, code):
             raise ServiceError(ErrorCode.BAD_REQUEST, field="action")
     except ServiceError as error:
         board.refresh_from_db()
-        body = error_body([error.as_dict()])
-        headers = {"Retry-After": str(error.params["seconds"])} if error.status == 429 else {}
-        return JsonResponse(
-            body | {"error": body["errors"][0], "state": live.board_state(board, device)},
-            status=error.status,
-            headers=headers,
-        )
+        return _refusal(error, state=live.board_state(board, device))
     return JsonResponse(live.board_state(board, device))
 
 
-def _refusal(code: str, message: str, status: int) -> JsonResponse:
-    """A refusal before the board is read, in the API's error shape (`error` for the page)."""
-    body = error_body([{"code": code, "message": message}])
-    return JsonResponse(body | {"error": body["errors"][0]}, status=status)
+def _refusal(error: ServiceError, **extra) -> JsonResponse:
+    """A refusal in the API's error shape, with its status and headers; `error` repeats the
+    problem for the board page's script."""
+    return json_refusal(error, error={"field": None} | error.as_dict(), **extra)
 
 
 @require_POST

@@ -214,10 +214,19 @@ def replay_record(
     first invalid ply.
     """
     record, problem = parse_leniently(text)
+    return replay_parsed(record, problem, get_variant(variant), end, resigner)
+
+
+def replay_parsed(
+    record: Record, problem: RecordError | None, variant: Variant, end=None, resigner=None
+) -> Replay:
+    """Replay a record `parse_leniently` read (with the `problem` it deferred), as
+    `replay_record` does: the moves first, then the deferred problem, the declared ending and
+    the declared scores."""
     ending = record.ending
     game = replay(
         record.moves,
-        get_variant(variant),
+        variant,
         ending or end,
         sides=record.sides,
         captures=record.captures,

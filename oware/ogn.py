@@ -27,7 +27,7 @@ from .notation import (
     write_movetext,
     write_tags,
 )
-from .replay import Replay, replay
+from .replay import Replay, replay, with_ending
 from .rules import AGREED
 from .variants import Variant, get_variant
 
@@ -84,9 +84,10 @@ def _comments(text: str, plies: int) -> list[str | None]:
     return comments
 
 
-def _variant_of_tag(value: str) -> Variant:
+def variant_of_tag(value: str | None) -> Variant:
     """The variant a Variant tag names: an exact name or title, else by its key word; Aualé
-    itself plays only abapa, the default."""
+    itself plays only abapa, the default (also without a tag)."""
+    value = value or ""
     try:
         return get_variant(value)
     except KeyError:
@@ -106,13 +107,12 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     ends it). The
     final score and the Result tag are checked. Raises RecordError naming the first invalid ply.
     """
-    record, problem = parse_leniently(_remove_variations(text))
+    kept = _remove_variations(text)
+    record, problem = parse_leniently(kept)
     if "FEN" in record.tags:
         raise RecordError(0, BAD_TOKEN, message_code="set_up_position")
     chosen = (
-        get_variant(variant)
-        if variant is not None
-        else _variant_of_tag(record.tags.get("Variant", ""))
+        get_variant(variant) if variant is not None else variant_of_tag(record.tags.get("Variant"))
     )
     game = replay(
         record.moves,
@@ -125,12 +125,12 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     if problem:
         raise problem
     if game.ending is None and game.repetitions and game.repetitions[-1].ply == game.plies:
-        game = replay(record.moves, chosen, AGREED)
+        game = with_ending(game, AGREED)
     check_declared_score(game, record.score, FINAL_SCORE)
     result = _SCORE.fullmatch(record.tags.get("Result", ""))
     if result:
         check_declared_score(game, (int(result.group(1)), int(result.group(2))), RESULT_TAG)
-    body = split_tags(_remove_variations(text), Record())
+    body = split_tags(kept, Record())
     return OgnGame(dict(record.tags), _comments(body, game.plies), game, record.clocks)
 
 

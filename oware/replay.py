@@ -308,3 +308,26 @@ def _finish(variant, states, movers, taken, moves, side, over, end, resigner) ->
         moves,
         resigner,
     )
+
+
+def with_ending(game: Replay, end: str, resigner: int | None = None) -> Replay:
+    """`game`, unfinished, ended by the declared ending `end` after its last move without
+    playing its moves again (as `replay(game.moves, game.variant, end, resigner=…)` would end
+    it). Raises RecordError when the game is already over."""
+    if game.ending is not None:
+        raise RecordError(
+            game.plies + 1, GAME_OVER, message_code="ended_before", ending=game.ending, end=end
+        )
+    if end not in DECLARED_ENDINGS:
+        raise ValueError(f"unknown declared ending {end!r}")
+    return _finish(
+        game.variant,
+        game.states,
+        game.sides,
+        game.captures,
+        game.moves,
+        game.to_move,
+        None,
+        end,
+        resigner,
+    )

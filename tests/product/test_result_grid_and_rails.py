@@ -121,19 +121,30 @@ def test_the_grid_takes_a_time_forfeit_as_stores(alice_client, published_round):
 
 def test_grid_refusals_name_their_field_in_plain_words(alice_client, published_round):
     response = grid_post(alice_client, 1, result="0", south_seeds=25, north_seeds=13)
-    assert response.status_code == 422
-    errors = json.loads(response.content)["errors"]
-    assert list(errors) == ["result"]
-    assert "not the points entered" in errors["result"][0]
-    errors = json.loads(grid_post(alice_client, 1, result="x").content)["errors"]
-    assert errors["result"] == ["Type 1 (South wins), = (draw) or 0 (North wins)."]
+    # The API's one error shape, with the refusal's own code and status.
+    assert response.status_code == 400
+    data = response.json()
+    assert (data["code"], data["field"]) == ("points_mismatch", "result")
+    assert [problem["field"] for problem in data["errors"]] == ["result"]
+    assert "not the points entered" in data["message"]
+    typed = grid_post(alice_client, 1, result="x")
+    assert typed.status_code == 400
+    assert typed.json()["errors"] == [
+        {
+            "code": "invalid",
+            "message": "Type 1 (South wins), = (draw) or 0 (North wins).",
+            "field": "result",
+        }
+    ]
     assert not Result.objects.exists()
 
 
 def test_the_grid_refuses_a_stale_row(alice_client, published_round):
     grid_post(alice_client, 1, result="1", south_seeds=25, north_seeds=13)
     response = grid_post(alice_client, 1, version=0, result="0", south_seeds=13, north_seeds=25)
-    assert "changed by alice meanwhile" in json.loads(response.content)["errors"]["__all__"][0]
+    data = response.json()
+    assert (response.status_code, data["code"], data["field"]) == (409, "result_changed", None)
+    assert "changed by alice meanwhile" in data["message"]
 
 
 def test_the_grid_works_without_a_script(alice_client, published_round):

@@ -57,19 +57,19 @@ def test_a_no_game_choice_stores_what_it_says(
 
 def test_a_no_game_choice_with_a_typed_result_says_what_to_empty(alice_client, published_round):
     response = grid_post(alice_client, 1, no_game="north_absent", result="1", south_seeds=25)
-    errors = json.loads(response.content)["errors"]
-    assert (
-        "stores its own result: empty the result, the scores and the ending"
-        in (errors["no_game"][0])
-    )
+    errors = {problem["field"]: problem["message"] for problem in response.json()["errors"]}
+    assert "stores its own result: empty the result, the scores and the ending" in errors["no_game"]
     assert not Result.objects.exists()
 
 
 def test_an_empty_row_says_what_to_type_including_a_no_show(alice_client, published_round):
-    errors = json.loads(grid_post(alice_client, 1).content)["errors"]
-    assert errors["result"] == [
-        "Type 1, = or 0, or choose the ending; for a player who did not come choose him under "
-        "“No game”."
+    errors = grid_post(alice_client, 1).json()["errors"]
+    assert [(problem["field"], problem["message"]) for problem in errors] == [
+        (
+            "result",
+            "Type 1, = or 0, or choose the ending; for a player who did not come choose him "
+            "under “No game”.",
+        )
     ]
 
 

@@ -22,18 +22,18 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ErrorCode, ServiceError, error_body
 
-# One code per meaning, whatever part of DRF raised it.
+# One code per meaning, whatever part of DRF raised it: the product's own where it has one.
 DRF_CODES = {
     exceptions.NotAuthenticated: "not_authenticated",
     exceptions.AuthenticationFailed: "authentication_failed",
-    exceptions.PermissionDenied: "forbidden",
-    exceptions.NotFound: "not_found",
-    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.PermissionDenied: ErrorCode.FORBIDDEN.code,
+    exceptions.NotFound: ErrorCode.NOT_FOUND.code,
+    exceptions.MethodNotAllowed: ErrorCode.METHOD_NOT_ALLOWED.code,
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.ParseError: "parse_error",
+    exceptions.ParseError: ErrorCode.PARSE_ERROR.code,
     exceptions.Throttled: "throttled",
 }
 
@@ -45,7 +45,7 @@ def api_exception_handler(error, context):
         request.accepted_renderer = JSONRenderer()
         request.accepted_media_type = JSONRenderer.media_type
     if isinstance(error, ServiceError):
-        return Response(error_body([error.as_dict()]), status=error.status)
+        return Response(error_body([error.as_dict()]), status=error.status, headers=error.headers)
     # Django's own 404 and 403 (get_object_or_404, an unknown ?format=) as DRF's, with codes.
     if isinstance(error, Http404):
         error = exceptions.NotFound(str(error) or None)
@@ -69,13 +69,6 @@ def api_exception_handler(error, context):
             [{"code": code, "message": str(detail if isinstance(detail, str) else detail)}]
         )
     return response
-
-
-def error_body(errors: list[dict]) -> dict:
-    """The answer for `errors` (each with a code, a message and maybe a field): the first at the
-    top level, as API 1.0 sent it, and all of them in `errors`."""
-    problems = [{"field": None} | problem for problem in errors]
-    return problems[0] | {"errors": problems}
 
 
 def _validation_body(data) -> dict:
@@ -108,27 +101,15 @@ def _is_api(request) -> bool:
 def page_not_found(request, exception=None):
     """404: JSON in the API's error shape under /api/, Django's own page elsewhere."""
     if _is_api(request):
-        return JsonResponse(
-            error_body(
-                [
-                    {
-                        "code": "not_found",
-                        "message": _("There is nothing at %(path)s.") % {"path": request.path},
-                    }
-                ]
-            ),
-            status=404,
-        )
+        refusal = ServiceError(ErrorCode.NOT_FOUND, case="path", path=request.path)
+        return JsonResponse(error_body([refusal.as_dict()]), status=refusal.status)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
     """500: JSON in the API's error shape under /api/, Django's own page elsewhere."""
     if _is_api(request):
-        return JsonResponse(
-            error_body(
-                [{"code": "server_error", "message": _("The server failed; the error was logged.")}]
-            ),
-            status=500,
-        )
+        # Not a refusal: the server failed.
+        problem = {"code": "server_error", "message": _("The server failed; the error was logged.")}
+        return JsonResponse(error_body([problem]), status=500)
     return defaults.server_error(request)

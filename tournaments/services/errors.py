@@ -2,9 +2,13 @@
 
 A service refuses by raising ``ServiceError(ErrorCode.X, field=..., **params)``: the code is what
 the API returns, the status is what the API answers, the message is a translatable template filled
-with the parameters in the language of the request. Nothing is written when one is raised. Views,
-forms and the API read ``code``, ``status``, ``field`` and ``message`` from the error; none of them
-keeps its own list of codes.
+with the parameters in the language of the request, and the headers (``Retry-After``, ``Allow``)
+travel with the error. Nothing is written when one is raised. Views, forms and the API read
+``code``, ``status``, ``field``, ``message`` and ``headers`` from the error and answer JSON in the
+one shape of ``error_body``; none of them keeps its own list of codes.
+
+Parameters are typed values — a ``Side``, an ending, a number, a core's own error — and become
+words only when the message is read (``worded``), in the language active then.
 """
 
 from enum import Enum
@@ -13,24 +17,39 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy
 
+from oware.errors import RecordError
+from oware.outcome import ResultEntryError
+from oware.sides import Side
+from tournaments.pairing.errors import PairingImpossible
+from tournaments.services.core_messages import (
+    entry_problem,
+    pairing_problem,
+    record_problem,
+    trf_problem,
+)
+from tournaments.trf.errors import TrfError
+
 # Named apart from the members, which share some of these names.
-HTTP_400, HTTP_403, HTTP_404, HTTP_409 = 400, 403, 404, 409
+HTTP_400, HTTP_403, HTTP_404, HTTP_405, HTTP_409 = 400, 403, 404, 405, 409
+HTTP_429 = 429
 
 
 class ErrorCode(Enum):
-    """A reason for a refusal: ``(code, HTTP status, message template)``.
+    """A reason for a refusal: ``(code, HTTP status, message template[, headers])``.
 
     The template is lazy (translated when read) and takes ``%(name)s`` parameters. A refusal met
     in several situations keeps one code and names a template per situation (a dict), so that
     its message still says what to do next; the raise site picks one with ``case=``.
     Statuses: 403 forbidden, 404 a thing that does not exist, 409 the tournament's state
-    forbids it, 400 bad input.
+    forbids it, 400 bad input. ``headers`` names the HTTP headers the refusal answers with and
+    the parameter that gives each one's value (``{"Retry-After": "seconds"}``).
     """
 
-    def __init__(self, code: str, status: int, template):
+    def __init__(self, code: str, status: int, template, headers=None):
         self.code = code
         self.status = status
         self.templates = template if isinstance(template, dict) else {None: template}
+        self.headers = dict(headers or {})
 
     def message(self, case: str | None = None, **params) -> str:
         """The template of `case` in the active language, filled with `params`."""
@@ -67,6 +86,24 @@ class ErrorCode(Enum):
         },
     )
     BAD_REQUEST = ("bad_request", HTTP_400, gettext_lazy("Unknown request."))
+    NOT_FOUND = (
+        "not_found",
+        HTTP_404,
+        {
+            "live_board": gettext_lazy("There is no published live board %(code)s."),
+            "path": gettext_lazy("There is nothing at %(path)s."),
+        },
+    )
+    METHOD_NOT_ALLOWED = (
+        "method_not_allowed",
+        HTTP_405,
+        {
+            "get_post": gettext_lazy("Only GET and POST are allowed."),
+            "read_only": gettext_lazy("Only GET is allowed."),
+        },
+        {"Allow": "allowed"},
+    )
+    PARSE_ERROR = ("parse_error", HTTP_400, gettext_lazy("The body must be a JSON object."))
     MIRROR_READ_ONLY = (
         "mirror_read_only",
         HTTP_409,
@@ -387,7 +424,10 @@ class ErrorCode(Enum):
     DECLARED_SCORE = (
         "declared_score",
         HTTP_400,
-        gettext_lazy("The record gives the game score %(south)d–%(north)d, not %(typed)s."),
+        gettext_lazy(
+            "The record gives the game score %(south)d–%(north)d, not %(typed_south)d–"
+            "%(typed_north)d."
+        ),
     )
     DECIDED_BY_MISMATCH = (
         "decided_by_mismatch",
@@ -498,6 +538,7 @@ class ErrorCode(Enum):
         HTTP_400,
         {
             None: gettext_lazy("%(problem)s"),
+            "line": gettext_lazy("The TRF file cannot be read, line %(line)s: %(problem)s"),
             "opponents": gettext_lazy(
                 "Round %(round)d: players %(a)d and %(b)d do not name each other."
             ),
@@ -586,8 +627,9 @@ class ErrorCode(Enum):
     )
     TOO_MANY_CODES = (
         "too_many_codes",
-        429,
+        HTTP_429,
         gettext_lazy("Too many wrong codes; try again in %(seconds)d seconds or ask the arbiter."),
+        {"Retry-After": "seconds"},
     )
     INVALID_ROW = (
         "invalid_row",
@@ -639,6 +681,8 @@ class ServiceError(Exception):
     fault when there is one, and ``message`` is the code's template (of ``case``, for a code with
     several) filled with ``params``, for a person, in the language active when it is read.
     ``core_code`` passes on a core's own reason (``empty_pit``…) as the code clients read.
+    ``headers`` are the HTTP headers every answer of the refusal carries (``Retry-After`` of a
+    refusal to retry after a time, ``Allow`` of a method refused).
     """
 
     def __init__(
@@ -667,7 +711,30 @@ class ServiceError(Exception):
 
     @property
     def message(self) -> str:
-        return self.error.message(self.case, **self.params)
+        return self.error.message(
+            self.case, **{name: worded(value) for name, value in self.params.items()}
+        )
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The HTTP headers an answer of this refusal carries, from its parameters."""
+        return {
+            header: str(self.params[param])
+            for header, param in self.error.headers.items()
+            if param in self.params
+        }
+
+    @property
+    def retry_after(self) -> int | None:
+        """Seconds to wait before trying again, for a refusal that says so."""
+        seconds = self.headers.get("Retry-After")
+        return int(seconds) if seconds is not None else None
+
+    def on_field(self, field: str | None) -> "ServiceError":
+        """The same refusal put on `field` (a page's own name for the input at fault)."""
+        return ServiceError(
+            self.error, field=field, case=self.case, core_code=self.core_code, **self.params
+        )
 
     def __str__(self) -> str:
         return self.message
@@ -677,6 +744,44 @@ class ServiceError(Exception):
         if self.field:
             data["field"] = self.field
         return data
+
+
+def error_body(errors: list[dict]) -> dict:
+    """The one JSON shape of a refusal, for the API, the live board and the result grid:
+    `{"code", "message", "field", "errors": [{"code", "message", "field"}, …]}` — every
+    problem in `errors` (each a dict with a code, a message and maybe a field), the first also
+    at the top level, as API 1.0 sent it; `field` is null when it is about no one input."""
+    problems = [{"field": None} | problem for problem in errors]
+    return problems[0] | {"errors": problems}
+
+
+def worded(value):
+    """A parameter as the message says it, in the active language: a side or an ending by its
+    label, a core's error (rules, result entry, pairing, TRF) by its sentence, a refusal by
+    its message; any other value as it is."""
+    if isinstance(value, Side):
+        from tournaments.models.sides import SIDE_LABELS
+
+        return str(SIDE_LABELS[value])
+    if isinstance(value, Enum):
+        from tournaments.models.results import ENDING_LABELS
+
+        return str(ENDING_LABELS.get(value.value, value.value))
+    for kind, words in CORE_WORDS:
+        if isinstance(value, kind):
+            return words(value)
+    if isinstance(value, ServiceError):
+        return value.message
+    return value
+
+
+# The cores' errors, each said by its code in the active language (services/core_messages.py).
+CORE_WORDS = (
+    (RecordError, record_problem),
+    (ResultEntryError, entry_problem),
+    (PairingImpossible, pairing_problem),
+    (TrfError, trf_problem),
+)
 
 
 def save_validated(instance):

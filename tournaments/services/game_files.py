@@ -1,27 +1,29 @@
 """Game files (Aualé's .ogn) in and out: one game or a round's zip of them imported through the
 results service; one game, or any list of games as a zip, exported.
 
-An imported file goes through the same validator as a typed record: it is read by the engine's
-.ogn reader, written back as a record in the product's notation (tags, moves, clock readings,
-declared ending) and entered with `record_result`, which replays it and checks the clocks.
+An imported file goes through the same validator as a typed record: it is read once by the
+engine (`oware.read_game`, as an .ogn file), written back as a record in the product's notation
+(tags, moves, clock readings, declared ending) and entered with `record_result`, which takes the
+game as read and checks it and its clocks.
 """
 
 import io
 import zipfile
+from dataclasses import replace
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from oware.clock import clock_text
 from oware.errors import RecordError
+from oware.game import ReadGame, read_game
 from oware.notation import write_record
-from oware.ogn import read_ogn, write_ogn
+from oware.ogn import write_ogn
 from oware.replay import replay
 from oware.rules import DECLARED_ENDINGS, RESIGN
 from oware.sides import Side
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
-from tournaments.services.core_messages import record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import game_tags
 from tournaments.services.import_checks import Deadline, open_zip
@@ -38,9 +40,8 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
     (field `record`) for a file the engine cannot read, a file of other players, or any refusal
     of `record_result`.
     """
-    tournament = pairing.round.section.tournament
     try:
-        read = read_ogn(text, tournament.variant)
+        read = read_game(text, pairing.round.section.tournament.variant, ogn=True)
     except RecordError as error:
         raise ServiceError(
             ErrorCode.RULES,
@@ -48,16 +49,24 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
             core_code=error.reason,
             field="record",
             ply=error.ply,
-            problem=record_problem(error),
+            problem=error,
         ) from error
-    for tag, player in (("South", pairing.south), ("North", pairing.north)):
-        named = read.tags.get(tag, "?").strip()
+    return _import_read(pairing, read, by=by, reason=reason)
+
+
+def _import_read(pairing: Pairing, read: ReadGame, *, by, reason: str) -> Result:
+    """Enter the game of a file already read (see `import_ogn`)."""
+    for side, player in ((Side.SOUTH, pairing.south), (Side.NORTH, pairing.north)):
+        named = read.tags.get(side.title, "?").strip()
         if named not in ("", "?") and player is not None and named != player.name:
             raise ServiceError(
-                ErrorCode.OTHER_PLAYERS, field="record", side=tag, named=named, player=player.name
+                ErrorCode.OTHER_PLAYERS, field="record", side=side, named=named, player=player.name
             )
-    record = write_record(read.game, read.tags, clocks=read.clocks)
-    entry = ResultEntry(record=record, source=RecordSource.IMPORTED)
+    record = write_record(read.replay, dict(read.tags), clocks=read.clocks)
+    # The file is played by the tournament's rules, whatever its Variant tag says: the record
+    # written names them, and so do the tags the results service checks.
+    tags = {**read.tags, "Variant": read.variant.title}
+    entry = ResultEntry(record=record, source=RecordSource.IMPORTED, game=replace(read, tags=tags))
     return record_result(pairing, entry, by=by, reason=reason)
 
 
@@ -129,26 +138,31 @@ def import_round_ogn(round_: Round, archive: bytes, *, by, reason: str = "") -> 
         deadline.check()
         try:
             text = files.read(name).decode("utf-8")
-            pairing = _board_of(text, round_, pairings)
-            import_ogn(pairing, text, by=by, reason=reason)
+            read = _read_file(text, round_.section.tournament.variant)
+            _import_read(_board_of(read.tags, round_, pairings), read, by=by, reason=reason)
         except UnicodeDecodeError as error:
             raise _in_file(name, _("not UTF-8 text"), "bad_file") from error
         except ServiceError as error:
-            raise _in_file(name, error.message, error.code) from error
+            raise _in_file(name, error, error.code) from error
     return len(names)
 
 
-def _board_of(text: str, round_: Round, pairings: list[Pairing]) -> Pairing:
+def _read_file(text: str, variant: str) -> ReadGame:
+    """One file of a zip, read once (as an .ogn file)."""
     try:
-        tags = read_ogn(text, round_.section.tournament.variant).tags
+        return read_game(text, variant, ogn=True)
     except RecordError as error:
         raise ServiceError(
             ErrorCode.RULES,
             case="file",
             core_code=error.reason,
             field="file",
-            problem=record_problem(error),
+            problem=error,
         ) from error
+
+
+def _board_of(tags, round_: Round, pairings: list[Pairing]) -> Pairing:
+    """The board of `round_` a file's `tags` name (`Round` board number, else the players)."""
     number, _dot, board = tags.get("Round", "").partition(".")
     for pairing in pairings:
         if number.strip() == str(round_.number) and board.strip() == str(pairing.board):
@@ -160,5 +174,5 @@ def _board_of(text: str, round_: Round, pairings: list[Pairing]) -> Pairing:
     raise ServiceError(ErrorCode.NO_SUCH_BOARD, field="file", number=round_.number)
 
 
-def _in_file(name: str, problem: str, code: str) -> ServiceError:
+def _in_file(name: str, problem, code: str) -> ServiceError:
     return ServiceError(ErrorCode.IN_FILE, core_code=code, field="file", file=name, problem=problem)

@@ -5,7 +5,9 @@ Every record the product writes (exports, .ogn files, a live board's game) takes
 `game_tags`, so a record written here and read back finds its own game.
 """
 
-from oware.notation import parse_leniently, write_record
+from collections.abc import Mapping
+
+from oware.notation import write_record
 from oware.variants import get_variant
 from tournaments.models import Pairing
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -34,15 +36,15 @@ def record_text(pairing: Pairing, game, clocks) -> str:
     return write_record(game, game_tags(pairing), clocks=clocks)
 
 
-def check_record_tags(pairing: Pairing, record: str, variant: str) -> None:
+def check_record_tags(pairing: Pairing, tags: Mapping[str, str], variant: str) -> None:
     """Refuse a record whose `Round`, `South`, `North` or `Variant` tag contradicts the pairing.
 
-    A tag left out or written `?` is not checked. Names compare without regard to case or
-    surrounding spaces; the round tag may carry a sub-number (`3.2` is round 3). Raises
+    `tags` are the record's tags as it was read (`oware.read_game(…).tags`). A tag left out or
+    written `?` is not checked. Names compare without regard to case or surrounding spaces; the
+    round tag may carry a sub-number (`3.2` is round 3). Raises
     ServiceError(ErrorCode.TAG_MISMATCH, field='record') naming the tag at fault.
     """
-    tags, _problem = parse_leniently(record)
-    tags = {name: value.strip() for name, value in tags.tags.items()}
+    tags = {name: value.strip() for name, value in tags.items()}
     expected = {
         "Round": str(pairing.round.number),
         "South": pairing.south.name,

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from oware.board_view import board_view
 from oware.clock import clock_text, warning_marks
 from oware.errors import RecordError
-from oware.notation import parse_leniently, replay_record, write_movetext
+from oware.game import read_game
+from oware.notation import write_movetext
 from oware.position import ROW
 from oware.replay import replay
 from oware.rules import AGREED
@@ -37,7 +38,7 @@ def game_view(result: Result | None, variant: str, ply: int | None) -> GameView 
     if result is None or not result.record:
         return None
     try:
-        replayed = replay_record(result.record, variant)
+        replayed = read_game(result.record, variant).replay
     except RecordError:
         return None
     ply = replayed.plies if ply is None else max(0, min(ply, replayed.plies))
@@ -122,10 +123,9 @@ def agreed_end_repetitions(
     end, has no record, or is not a valid record (the results service reports that)."""
     if not record.strip():
         return None  # typed scores: no positions to show
-    if ending != AGREED and parse_leniently(record)[0].ending != AGREED:
-        return None
     try:
-        replayed = replay_record(record, variant, AGREED)
+        # Declared beside the text, or else written in it (the replay then ends agreed).
+        replayed = read_game(record, variant, end=AGREED if ending == AGREED else None).replay
     except RecordError:
         return None
     if replayed.ending != AGREED:
@@ -151,12 +151,12 @@ def game_plies(
     if result is None or not result.record:
         return None
     try:
-        replayed = replay_record(result.record, variant)
-        parsed, _problem = parse_leniently(result.record)
+        read = read_game(result.record, variant)
     except RecordError:
         return None
+    replayed = read.replay
     repeats = {found.ply: found.first_ply for found in replayed.repetitions}
-    moves = played_moves(replayed, parsed.clocks, warning_minutes)
+    moves = played_moves(replayed, read.clocks, warning_minutes)
     plies = []
     for ply, position in enumerate(replayed.positions):
         entry = {
@@ -172,7 +172,7 @@ def game_plies(
         plies.append(entry)
     return {
         "plies": plies,
-        "movetext": write_movetext(replayed, clocks=parsed.clocks),
+        "movetext": write_movetext(replayed, clocks=read.clocks),
         "ending": replayed.ending,
         "stores": list(replayed.stores),
     }
@@ -194,7 +194,7 @@ def replayed_game(pairing, variant: str):
     if not record:
         return None
     try:
-        return replay_record(record, variant)
+        return read_game(record, variant).replay
     except RecordError:
         return None
 

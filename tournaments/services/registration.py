@@ -13,7 +13,6 @@ from tournaments.freshness import touch
 from tournaments.models import Player, RequestedBye, Section, Team, Undo
 from tournaments.pairing.systems import get_system
 from tournaments.registration_import import ImportFileError, ImportRow, read_csv, read_trf
-from tournaments.services.core_messages import trf_problem
 from tournaments.services.errors import ErrorCode, ServiceError, save_validated
 from tournaments.services.import_checks import require_size
 from tournaments.services.permissions import require_arbiter
@@ -385,7 +384,7 @@ def read_import(text: str, kind: str) -> list[ImportRow]:
     except ImportFileError as error:
         params = dict(error.params)
         if "trf_error" in params:
-            params["problem"] = trf_problem(params.pop("trf_error"))
+            params["problem"] = params.pop("trf_error")
         raise ServiceError(ErrorCode.BAD_FILE, case=error.code, field="file", **params) from error
 
 

@@ -11,23 +11,19 @@ from decimal import Decimal
 
 from oware.clock import check_clocks
 from oware.errors import RecordError
-from oware.notation import parse_leniently, replay_record
-from oware.ogn import read_ogn
+from oware.game import ReadGame, read_game, read_moves
 from oware.outcome import (
     GameResult,
     ResultEntryError,
     points_for,
     result_from_scores,
-    result_of_replay,
 )
-from oware.replay import Replay, repeated_position, replay
+from oware.replay import Replay, repeated_position
 from oware.rules import score_at_stop
 from oware.sides import Side
 from tournaments.models import Tournament
 from tournaments.models.records import RecordSource
 from tournaments.models.results import Ending
-from tournaments.models.sides import SIDE_LABELS
-from tournaments.services.core_messages import entry_problem, record_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 
 # Endings a record can declare after its last move; the others follow from the moves.
@@ -62,7 +58,9 @@ class ResultEntry:
     engine finds in it (the one-board page asks first; other ways in have nothing to show).
     `agreed_on_cycle`: a game with a record ends by agreement only on a position that occurred
     before in it (`oware.replay.repeated_position`); off only for rows already stored
-    (a restore), which were checked when they were written.
+    (a restore), which were checked when they were written. `game`: the game already read
+    (`oware.read_game` of `record`, or a live board's moves replayed when it ended), which
+    `assess` takes as it is instead of reading the record or the moves again.
     """
 
     ending: str | None = None
@@ -79,22 +77,25 @@ class ResultEntry:
     score_unknown: bool = False
     confirm_agreed: bool = True
     agreed_on_cycle: bool = True
+    game: ReadGame | None = None
 
     @property
     def has_game(self) -> bool:
-        return self.moves is not None or bool(self.record.strip())
+        return self.game is not None or self.moves is not None or bool(self.record.strip())
 
 
 @dataclass
 class Assessment:
     """An entry checked: its game result, the side that decided it ('' when none), and for an
-    entry with a game the replay and the clock readings (seconds or None, one per ply)."""
+    entry with a game the replay, the clock readings (seconds or None, one per ply) and the
+    game as read (`read`: its tags among the rest)."""
 
     outcome: GameResult
     decided_by: str
     game: Replay | None = None
     clocks: list[int | None] | None = None
     score_unknown: bool = False
+    read: ReadGame | None = None
 
 
 def assess(entry: ResultEntry, tournament: Tournament) -> Assessment:
@@ -137,7 +138,8 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
             limit=MAX_RECORD_CHARACTERS,
         )
     try:
-        game, clocks = _replayed(entry, tournament.variant)
+        read = _read(entry, tournament.variant)
+        game, clocks = read.replay, list(read.clocks)
         # Before the ending: a refused reading names an earlier ply than an unfinished game.
         check_clocks(
             clocks,
@@ -146,7 +148,7 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
             ending=game.ending,
             to_move=game.to_move,
         )
-        outcome = result_of_replay(game)
+        outcome = read.outcome()
     except RecordError as error:
         raise ServiceError(
             ErrorCode.RULES,
@@ -154,52 +156,42 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
             core_code=error.reason,  # the engine's reason: empty_pit, must_feed, …
             field="record",
             ply=error.ply,
-            problem=record_problem(error),
+            problem=error,
         ) from error
     decided_by = _check_typed_against(entry, outcome, game)
     if outcome.ending == Ending.AGREED and entry.agreed_on_cycle and not repeated_position(game):
         raise ServiceError(ErrorCode.NO_REPETITION, case="record", field="record", ply=game.plies)
     if outcome.ending == Ending.AGREED and not entry.confirm_agreed:
         raise ServiceError(ErrorCode.AGREED_END_UNCONFIRMED, field="confirm_agreed")
-    return Assessment(outcome, decided_by, game, clocks)
+    return Assessment(outcome, decided_by, game, clocks, read=read)
 
 
-def _replayed(entry: ResultEntry, variant: str) -> tuple[Replay, list[int | None]]:
-    """The entry's game replayed with its declared ending, and its clock readings."""
-    declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
-    # Either player may resign, at any time: the entry names who did (else the player to move).
-    resigner = Side.from_letter(entry.decided_by) if entry.decided_by in OTHER_SIDE else None
-    if entry.moves is not None:
-        game = replay(entry.moves, variant, declared, resigner=resigner)
-        # A reading missing at the end is unknown, as in a record written without clocks.
-        clocks = (list(entry.clocks or ()) + [None] * game.plies)[: game.plies]
-    else:
-        game, clocks = _replayed_text(entry.record, variant, declared, resigner)
-    if game.plies > MAX_RECORD_PLIES:
+def _read(entry: ResultEntry, variant: str) -> ReadGame:
+    """The entry's game, read once: as it came (`entry.game`), else its moves or its record
+    replayed with the declared ending. A record is a record in the notation, or else an .ogn
+    file (the product's own export among them: it ends a game agreed on a repeated position
+    with the score alone, as Aualé does, which only the .ogn reader understands)."""
+    read = entry.game
+    if read is None:
+        declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
+        # Either player may resign, at any time: the entry names who did (else the player to
+        # move).
+        resigner = Side.from_letter(entry.decided_by) if entry.decided_by in OTHER_SIDE else None
+        if entry.moves is not None:
+            read = read_moves(
+                entry.moves, variant, end=declared, resigner=resigner, clocks=entry.clocks or ()
+            )
+        else:
+            read = read_game(entry.record, variant, end=declared, resigner=resigner)
+    if read.replay.plies > MAX_RECORD_PLIES:
         raise ServiceError(
             ErrorCode.RECORD_TOO_LONG,
             case="plies",
             field="record",
             limit=MAX_RECORD_PLIES,
-            plies=game.plies,
+            plies=read.replay.plies,
         )
-    return game, clocks
-
-
-def _replayed_text(text: str, variant: str, declared: str | None, resigner: Side | None):
-    """A record in the notation, or else an .ogn file (the product's own export among them: it
-    ends a game agreed on a repeated position with the score alone, as Aualé does, which only
-    the .ogn reader understands). A text that neither reads is refused with the notation's
-    reason."""
-    try:
-        game = replay_record(text, variant, declared, resigner)
-        return game, parse_leniently(text)[0].clocks
-    except RecordError as notation_error:
-        try:
-            read = read_ogn(text, variant)
-        except RecordError:
-            raise notation_error from None
-        return read.game, list(read.clocks)
+    return read
 
 
 def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) -> str:
@@ -207,7 +199,10 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
     give; return the side that decided it ('' when none)."""
     if entry.ending and entry.ending != outcome.ending:
         raise ServiceError(
-            ErrorCode.ENDING_MISMATCH, field="ending", found=outcome.ending, entered=entry.ending
+            ErrorCode.ENDING_MISMATCH,
+            field="ending",
+            found=Ending(outcome.ending),
+            entered=Ending(entry.ending),
         )
     scores = _typed_scores(entry)
     if scores is not None and scores != outcome.game_score:
@@ -216,7 +211,8 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
             field="south_seeds",
             south=outcome.game_score[0],
             north=outcome.game_score[1],
-            typed=f"{scores[0]}–{scores[1]}",
+            typed_south=scores[0],
+            typed_north=scores[1],
         )
     decided_by = ""
     if outcome.ending in STOPPED_ENDINGS:
@@ -227,7 +223,7 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
                 ErrorCode.DECIDED_BY_MISMATCH,
                 case=outcome.ending,
                 field="decided_by",
-                side=SIDE_LABELS[loser],
+                side=loser,
             )
     _check_typed_points(entry, outcome)
     return decided_by
@@ -258,7 +254,7 @@ def _from_scores(entry: ResultEntry) -> Assessment:
             ErrorCode.ENTRY,
             core_code=error.code,
             field=_field_name(error.field),
-            problem=entry_problem(error),
+            problem=error,
         ) from error
     if ending == Ending.RESIGN and outcome.winner is not OTHER_SIDE[entry.decided_by]:
         raise ServiceError(

@@ -40,8 +40,8 @@ def record_result(
     tournament = pairing.round.section.tournament
     require_arbiter(tournament, by)
     assessment = assess(entry, tournament)
-    if entry.record.strip():
-        check_record_tags(pairing, entry.record, tournament.variant)
+    if assessment.read is not None and entry.record.strip():
+        check_record_tags(pairing, assessment.read.tags, tournament.variant)
     with transaction.atomic():
         pairing = _locked(pairing)
         _check_expected(pairing, expected)

@@ -20,7 +20,6 @@ from tournaments.pairing.errors import PairingImpossible
 from tournaments.pairing.records import RoundPairing
 from tournaments.pairing.request import request_from_history
 from tournaments.pairing.systems import DUTCH, get_system
-from tournaments.services.core_messages import pairing_problem
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.history import section_history
 from tournaments.services.permissions import require_arbiter
@@ -168,7 +167,7 @@ def _engine_pairing(section: Section, number: int) -> RoundPairing:
     try:
         return get_system(section.pairing_system).pair(_pairing_request(section, number))
     except PairingImpossible as error:
-        raise ServiceError(ErrorCode.PAIRING_IMPOSSIBLE, reason=pairing_problem(error)) from error
+        raise ServiceError(ErrorCode.PAIRING_IMPOSSIBLE, reason=error) from error
 
 
 def _store_round(section: Section, number: int, pairing: RoundPairing) -> Round:

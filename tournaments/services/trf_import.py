@@ -64,7 +64,13 @@ def import_trf_section(
     try:
         trf = parse(text)
     except TrfError as error:
-        raise ServiceError(ErrorCode.INVALID_TRF, field="file", problem=str(error)) from error
+        raise ServiceError(
+            ErrorCode.INVALID_TRF,
+            case="line" if error.line is not None else None,
+            field="file",
+            line=error.line,
+            problem=error,
+        ) from error
     history = history_from_trf(trf)
     slug = slugify(name)[: Section._meta.get_field("slug").max_length].strip("-")
     if not slug or tournament.sections.filter(slug=slug).exists():

@@ -1,10 +1,11 @@
-"""How a page shows the services' refusals."""
+"""How a page shows the services' refusals: beside the field of its form, or as JSON in the one
+shape the API answers (`services.errors.error_body`) for a page's script."""
 
 from axes.helpers import get_cool_off, get_lockout_message
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy
 
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ServiceError, error_body
 
 # A delete button asks once: its checkbox is ticked with it.
 ASK_ONCE = gettext_lazy("Tick the box beside “delete” to delete %(name)s.")
@@ -14,6 +15,15 @@ def show_on_form(form, error: ServiceError) -> None:
     """Put `error` next to the field it names, or at the top of `form` when the field is not
     one of the form's own."""
     form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+def json_refusal(errors: ServiceError | list[ServiceError], **extra) -> JsonResponse:
+    """The JSON answer of a refused request, as the API gives it: every error in the one shape
+    (`{"code", "message", "field", "errors"}`, plus `extra` for the page's script), with the
+    first error's status and headers (`Retry-After`, `Allow`)."""
+    errors = [errors] if isinstance(errors, ServiceError) else list(errors)
+    body = error_body([error.as_dict() for error in errors])
+    return JsonResponse(body | extra, status=errors[0].status, headers=errors[0].headers)
 
 
 def login_refused(request, original_response=None, credentials=None):

@@ -2,7 +2,9 @@
 
 Each board is a plain form posting to `save_board`; without a script the page reloads with the
 board's refusals beside their fields. `result-grid.js` posts the same form with fetch and gets
-JSON back (Accept: application/json), so the arbiter stays on the page. A board the script
+JSON back (Accept: application/json), so the arbiter stays on the page: a refusal in the API's
+one error shape (`{"code", "message", "field", "errors"}`, the refusal's own status; a field the
+form refuses is `invalid`, 400), the field named as the grid names it. A board the script
 could not send (no network, server failure, session expired) stays in the browser until it is
 sent again; `signed_in` is the page a second window lands on after logging in again, which
 tells the grid to send its waiting boards.
@@ -22,6 +24,7 @@ from tournaments.services.rounds import games_without_result
 from tournaments.services.versions import current_version, round_versions
 from tournaments.templatetags.public_tags import written_points
 from tournaments.views.access import arbiter_required, section_round
+from tournaments.views.refusals import json_refusal
 
 # A refusal about the points goes beside the result cell; one about the game as a whole
 # (round not published, stale version) above the row.
@@ -109,6 +112,7 @@ def save_board(request, tournament, section, number, board):
     )
     form = GridResultForm(request.POST, auto_id=f"b{board}-%s")
     stale = {}
+    refusal = None
     if form.is_valid():
         try:
             result = record_result(
@@ -119,7 +123,8 @@ def save_board(request, tournament, section, number, board):
                 expected=form.cleaned_data["version"],
             )
         except ServiceError as error:
-            form.add_error(GRID_FIELD.get(error.field, error.field), error.message)
+            refusal = error.on_field(GRID_FIELD.get(error.field, error.field))
+            form.add_error(refusal.field, refusal.message)
             if error.code == ErrorCode.RESULT_CHANGED.code:
                 # What the other arbiter saved, and its version: sending again is deliberate.
                 current = Result.objects.filter(pairing=pairing).first()
@@ -130,12 +135,17 @@ def save_board(request, tournament, section, number, board):
         else:
             return _saved(request, round_, pairing, result)
     if _wants_json(request):
-        return JsonResponse({"ok": False, "errors": _plain_errors(form), **stale}, status=422)
+        return json_refusal([refusal] if refusal else _form_refusals(form), **stale)
     return grid.__wrapped__(request, tournament, section, number, bound={board: form})
 
 
-def _plain_errors(form) -> dict[str, list[str]]:
-    return {field: [str(m) for m in messages] for field, messages in form.errors.items()}
+def _form_refusals(form) -> list[ServiceError]:
+    """What the form itself refuses, one `invalid` refusal per message, field by field."""
+    return [
+        ServiceError(ErrorCode.INVALID, field=None if name == "__all__" else name, problem=message)
+        for name, messages in form.errors.items()
+        for message in messages
+    ]
 
 
 def _saved(request, round_, pairing, result):

@@ -91,6 +91,17 @@
     });
   }
 
+  // The refusal's problems ({"code", "message", "field"}, the API's shape) by the grid's field;
+  // a problem about no one field goes above the row.
+  function byField(problems) {
+    var errors = {};
+    problems.forEach(function (problem) {
+      var field = problem.field || "__all__";
+      (errors[field] = errors[field] || []).push(problem.message);
+    });
+    return errors;
+  }
+
   // --- sending -----------------------------------------------------------------------------
 
   function csrfToken() {
@@ -131,12 +142,12 @@
     var data = null;
     try { data = await response.json(); } catch (e) { /* an HTML error page */ }
     if (!data) return notSent(row, words.server.replace("%s", response.status));
-    if (!data.ok) return refused(row, data);
+    if (!response.ok) return refused(row, data);
     saved(row, data);
   }
 
   function refused(row, data) {
-    showErrors(row, data.errors || {});
+    showErrors(row, byField(data.errors || (data.message ? [data] : [])));
     var text = words.refused;
     if (data.version !== undefined) {
       // Another arbiter saved this board meanwhile: what is typed stays, sending it again
