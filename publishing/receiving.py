@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from publishing import chain
 from publishing.live import KIND, restore_live
@@ -59,26 +58,6 @@ def mirror_of(tournament: Tournament) -> Mirror | None:
     return Mirror.objects.filter(tournament_id=tournament.pk, detached_at__isnull=True).first()
 
 
-class Refused(Exception):
-    """A transfer not stored: `status` and `code` are answered to the venue with `message`."""
-
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-
-
-REFUSALS = {
-    "token_refused": gettext_lazy("This token does not let you publish %(slug)s here."),
-    "mirror_detached": gettext_lazy(
-        "The copy of %(slug)s here was detached on %(when)s and is no longer published from "
-        "the venue. %(reason)s"
-    ),
-    "slug_taken": gettext_lazy("A tournament %(slug)s that is not a copy exists here."),
-    "snapshot_needed": gettext_lazy(
-        "The change does not follow revision %(held)s held here: send the whole tournament."
-    ),
-    "bad_transfer": gettext_lazy("The transfer cannot be read: %(problem)s"),
-}
 
 
 @dataclass(frozen=True)
@@ -97,16 +76,16 @@ class Transfer:
 def check_token(slug: str, token: str) -> MirrorToken:
     found = MirrorToken.objects.filter(token_hash=hashed(token), slug=slug).first()
     if found is None or found.revoked_at is not None:
-        raise Refused(403, "token_refused", REFUSALS["token_refused"] % {"slug": slug})
+        raise ServiceError(ErrorCode.MIRROR_TOKEN_REFUSED, slug=slug)
     return found
 
 
 def receive(transfer: Transfer) -> int:
     """Store `transfer` when the chain allows it; return the revision now held here.
 
-    Refused (nothing stored) for a wrong or revoked token (403), a detached mirror (410), a slug
-    of an ordinary tournament here (409), an increment that does not follow what is held (409,
-    asking for a snapshot) or a document the restore refuses (400).
+    Refused with a ServiceError (nothing stored) for a wrong or revoked token (403), a detached
+    mirror (410), a slug of an ordinary tournament here (409), an increment that does not follow
+    what is held (409, asking for a snapshot) or a document the restore refuses (400).
     """
     token = check_token(transfer.slug, transfer.token)
     with transaction.atomic():
@@ -114,19 +93,15 @@ def receive(transfer: Transfer) -> int:
             slug=transfer.slug, defaults={"venue": token.venue}
         )
         if mirror.detached_at is not None:
-            raise Refused(
-                410,
-                "mirror_detached",
-                REFUSALS["mirror_detached"]
-                % {
-                    "slug": transfer.slug,
-                    "when": timezone.localtime(mirror.detached_at).strftime("%Y-%m-%d %H:%M"),
-                    "reason": mirror.detached_reason,
-                },
+            raise ServiceError(
+                ErrorCode.MIRROR_DETACHED,
+                slug=transfer.slug,
+                when=timezone.localtime(mirror.detached_at).strftime("%Y-%m-%d %H:%M"),
+                reason=mirror.detached_reason,
             )
         held_here = Tournament.objects.filter(slug=transfer.slug).first()
         if held_here is not None and mirror.tournament_id != held_here.pk:
-            raise Refused(409, "slug_taken", REFUSALS["slug_taken"] % {"slug": transfer.slug})
+            raise ServiceError(ErrorCode.SLUG_TAKEN, slug=transfer.slug)
         same_source = mirror.source is None or str(mirror.source) == transfer.source
         decided = chain.verdict(
             mirror.revision, transfer.kind, transfer.revision, transfer.previous, same_source
@@ -134,9 +109,7 @@ def receive(transfer: Transfer) -> int:
         if decided is chain.Verdict.ALREADY_HELD:
             return mirror.revision
         if decided is chain.Verdict.SNAPSHOT_NEEDED:
-            raise Refused(
-                409, "snapshot_needed", REFUSALS["snapshot_needed"] % {"held": mirror.revision}
-            )
+            raise ServiceError(ErrorCode.SNAPSHOT_NEEDED, held=mirror.revision)
         document = transfer.document
         if transfer.kind == chain.INCREMENT:
             document = _patched(mirror, transfer)
@@ -146,9 +119,7 @@ def receive(transfer: Transfer) -> int:
             tournament = import_tournament(document, slug=transfer.slug)
             restore_live(tournament, document.get(KIND, []))
         except ServiceError as error:
-            raise Refused(
-                400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": error.message}
-            ) from error
+            raise ServiceError(ErrorCode.BAD_TRANSFER, problem=error) from error
         mirror.tournament = tournament
         mirror.venue = token.venue
         mirror.source = transfer.source
@@ -160,19 +131,15 @@ def receive(transfer: Transfer) -> int:
 
 
 def _patched(mirror: Mirror, transfer: Transfer) -> dict:
-    """The document an increment makes of the one held; Refused (409, send a snapshot) when
+    """The document an increment makes of the one held; refused (409, send a snapshot) when
     it does not fit it."""
     try:
         held = json.loads(chain.unpack(bytes(mirror.document), 1 << 30))
         document = chain.patched(held, transfer.changes)
     except (TypeError, ValueError) as error:  # nothing held, or rows that do not fit
-        raise Refused(
-            409, "snapshot_needed", REFUSALS["snapshot_needed"] % {"held": mirror.revision}
-        ) from error
+        raise ServiceError(ErrorCode.SNAPSHOT_NEEDED, held=mirror.revision) from error
     if chain.digest(document) != transfer.digest:
-        raise Refused(
-            409, "snapshot_needed", REFUSALS["snapshot_needed"] % {"held": mirror.revision}
-        )
+        raise ServiceError(ErrorCode.SNAPSHOT_NEEDED, held=mirror.revision)
     return document
 
 
@@ -188,11 +155,9 @@ def parse_document(text: str) -> dict:
     try:
         document = json.loads(text)
     except ValueError as error:
-        raise Refused(
-            400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": str(error)}
-        ) from error
+        raise ServiceError(ErrorCode.BAD_TRANSFER, problem=str(error)) from error
     if not isinstance(document, dict):
-        raise Refused(400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": "not a document"})
+        raise ServiceError(ErrorCode.BAD_TRANSFER, problem="not a document")
     return document
 
 

@@ -12,9 +12,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from publishing import chain, sending
-from publishing.receiving import REFUSALS, Refused, Transfer, check_token, parse_document, receive
-from tournaments.services.errors import ServiceError
+from publishing.receiving import Transfer, check_token, parse_document, receive
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
+from tournaments.views.refusals import json_refusal
 
 
 def _header_int(request, name: str) -> int | None:
@@ -24,30 +25,26 @@ def _header_int(request, name: str) -> int | None:
     try:
         return int(value)
     except ValueError as error:
-        raise Refused(
-            400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": f"{name}: {value}"}
-        ) from error
+        raise ServiceError(ErrorCode.BAD_TRANSFER, problem=f"{name}: {value}") from error
 
 
 @csrf_exempt
 @require_POST
 def receive_transfer(request, slug):
-    """Store a venue's transfer; answer {"revision": held} or {"code", "message"}."""
+    """Store a venue's transfer; answer {"revision": held} or the one error shape."""
     try:
         scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
         if scheme != "Mirror" or not token:
-            raise Refused(401, "token_refused", REFUSALS["token_refused"] % {"slug": slug})
+            raise ServiceError(ErrorCode.MIRROR_TOKEN_MISSING, slug=slug)
         check_token(slug, token.strip())  # before reading a stranger's body
         kind = request.headers.get("Publish-Kind", chain.SNAPSHOT)
         revision = _header_int(request, "Publish-Revision")
         if kind not in chain.KINDS or revision is None:
-            raise Refused(400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": kind})
+            raise ServiceError(ErrorCode.BAD_TRANSFER, problem=kind)
         try:
             text = chain.unpack(request.body, settings.UPLOAD_MAX_BYTES * 4)
         except ValueError as error:
-            raise Refused(
-                400, "bad_transfer", REFUSALS["bad_transfer"] % {"problem": str(error)}
-            ) from error
+            raise ServiceError(ErrorCode.BAD_TRANSFER, problem=str(error)) from error
         held = receive(
             Transfer(
                 slug=slug,
@@ -61,10 +58,8 @@ def receive_transfer(request, slug):
                 digest=request.headers.get("Publish-Digest", ""),
             )
         )
-    except Refused as refusal:
-        return JsonResponse(
-            {"code": refusal.code, "message": str(refusal.message)}, status=refusal.status
-        )
+    except ServiceError as refusal:
+        return json_refusal(refusal)
     return JsonResponse({"revision": held})
 
 

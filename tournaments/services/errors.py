@@ -672,6 +672,43 @@ class ErrorCode(Enum):
         ),
     )
 
+    # --- a public server receiving a venue's transfers (publishing/) ------------------------
+    MIRROR_TOKEN_MISSING = (
+        "token_missing",
+        401,
+        gettext_lazy("Send the publishing token of %(slug)s: Authorization: Mirror <token>."),
+    )
+    MIRROR_TOKEN_REFUSED = (
+        "token_refused",
+        HTTP_403,
+        gettext_lazy("This token does not let you publish %(slug)s here."),
+    )
+    MIRROR_DETACHED = (
+        "mirror_detached",
+        410,
+        gettext_lazy(
+            "The copy of %(slug)s here was detached on %(when)s and is no longer published from "
+            "the venue. %(reason)s"
+        ),
+    )
+    SLUG_TAKEN = (
+        "slug_taken",
+        HTTP_409,
+        gettext_lazy("A tournament %(slug)s that is not a copy exists here."),
+    )
+    SNAPSHOT_NEEDED = (
+        "snapshot_needed",
+        HTTP_409,
+        gettext_lazy(
+            "The change does not follow revision %(held)s held here: send the whole tournament."
+        ),
+    )
+    BAD_TRANSFER = (
+        "bad_transfer",
+        HTTP_400,
+        gettext_lazy("The transfer cannot be read: %(problem)s"),
+    )
+
 
 class ServiceError(Exception):
     """A request that cannot be carried out; nothing was written.
