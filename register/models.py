@@ -105,7 +105,11 @@ class Person(models.Model):
         if self.birth_date is not None:
             self.birth_year = self.birth_date.year
         super().save(*args, **kwargs)
-        # The name he goes by is always one of his names, which candidates are found by.
+        # The name he goes by is always one of his names, which candidates are found by (a save
+        # of other fields only, such as a merge marking a duplicate, leaves his names alone).
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" not in fields:
+            return
         if self.name.strip() and not self.variants.filter(name=self.name).exists():
             NameVariant.objects.create(person=self, name=self.name)
 
