@@ -142,3 +142,11 @@ def test_a_merged_person_is_refused_naming_the_person_kept(alice, officer, adwoa
     )
     assert (answer.status_code, answer.json()["code"]) == (409, "person_merged")
     assert "Adjoa O. Ansah" in answer.json()["message"]
+
+
+def test_the_page_and_the_reasons_read_in_french_and_portuguese(alice_client, adwoa, adjoa):
+    french = alice_client.get(PAGE, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Les joueurs et le registre" in french
+    assert "le même nom (casse, accents et ordre des mots mis à part)" in french
+    portuguese = alice_client.get(PAGE, HTTP_ACCEPT_LANGUAGE="pt").content.decode()
+    assert "Os jogadores e o registo" in portuguese
