@@ -22,6 +22,7 @@ from register.access import may_link, private_persons
 from register.errors import RegisterCode, refuse
 from register.models import Person, PlayerLink
 from register.reasons import reason_text
+from tournaments.api.schema import SAFE_METHODS, OwareAutoSchema
 from tournaments.api.versions import sent_version
 from tournaments.models import Player
 
@@ -32,6 +33,21 @@ IF_MATCH = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="The link's `version` as last read (instead of `expected_version`).",
 )
+PERSON_ID = OpenApiParameter(
+    "person_id", int, OpenApiParameter.PATH, description="The person's number in the register."
+)
+
+
+class LinkWriteSchema(OwareAutoSchema):
+    """A write of a player's link names the link's version (428 without it, 409 when it moved),
+    sent as `expected_version` or If-Match like every versioned write of the API."""
+
+    def written_version(self) -> str | None:
+        return None if self.method in SAFE_METHODS else "link"
+
+    def get_override_parameters(self):
+        parameters = super(OwareAutoSchema, self).get_override_parameters()
+        return parameters if self.method in SAFE_METHODS else [*parameters, IF_MATCH]
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -152,6 +168,8 @@ class PlayerPerson(APIView):
     register officer also reads the candidates (ranked, with reasons) and writes: POST links
     to a chosen person or creates a new one, DELETE takes a wrong link back (with a reason)."""
 
+    schema = LinkWriteSchema()
+
     @extend_schema(responses=PlayerPersonSerializer)
     def get(self, request, slug, player_id):
         return Response(player_person(request, _player(request, slug, player_id)))
@@ -160,7 +178,6 @@ class PlayerPerson(APIView):
         summary="Link the player to a person, or create one (arbiters, officers)",
         request=LinkWriteSerializer,
         responses={200: PlayerPersonSerializer, 201: PlayerPersonSerializer},
-        parameters=[IF_MATCH],
     )
     def post(self, request, slug, player_id):
         player = _player(request, slug, player_id)
@@ -185,7 +202,6 @@ class PlayerPerson(APIView):
         summary="Take a wrong link back (arbiters, officers)",
         request=UnlinkSerializer,
         responses=PlayerPersonSerializer,
-        parameters=[IF_MATCH],
     )
     def delete(self, request, slug, player_id):
         player = _player(request, slug, player_id)
@@ -223,6 +239,7 @@ class PersonList(generics.ListAPIView):
         return page
 
 
+@extend_schema(parameters=[PERSON_ID])
 class PersonDetail(generics.RetrieveAPIView):
     """One person of the register, a merged one too (`merged_into` names the person kept)."""
 
