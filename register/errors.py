@@ -72,11 +72,6 @@ class RegisterCode(Enum):
             "empty": gettext_lazy("The file has no player. Nothing was stored."),
         },
     )
-    ID_TAKEN = (
-        "id_taken",
-        HTTP_409,
-        gettext_lazy("%(name)s already has the identity number %(number)s."),
-    )
 
 
 def refuse(code: RegisterCode, *, field: str | None = None, case=None, **params) -> ServiceError:

@@ -209,6 +209,18 @@ def link_version(player: Player) -> int:
     return last or 0
 
 
+def link_versions(players) -> dict[int, int]:
+    """{player id: link version} for `players`, in one query (0 for those without a change)."""
+    ids = [player.pk for player in players]
+    last = (
+        RegisterChange.objects.filter(player_id__in=ids)
+        .values("player_id")
+        .annotate(last=Max("pk"))
+        .values_list("player_id", "last")
+    )
+    return dict.fromkeys(ids, 0) | dict(last)
+
+
 def _checked(player: Player, by, expected: int | None) -> Player:
     """`player` locked, after checking who asks and the version he read."""
     player = Player.objects.select_related("section__tournament").get(pk=player.pk)

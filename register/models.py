@@ -90,9 +90,13 @@ class Person(models.Model):
                 fields=["federation_id"],
                 condition=~Q(federation_id=""),
                 name="person_federation_id_unique",
+                violation_error_message=_("Another person has this federation's id."),
             ),
             models.UniqueConstraint(
-                fields=["trf_id"], condition=~Q(trf_id=""), name="person_trf_id_unique"
+                fields=["trf_id"],
+                condition=~Q(trf_id=""),
+                name="person_trf_id_unique",
+                violation_error_message=_("Another person has this TRF id."),
             ),
             models.CheckConstraint(condition=Q(sex__in=["m", "w", ""]), name="person_sex_valid"),
         ]

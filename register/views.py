@@ -205,13 +205,20 @@ def event(request, slug):
         _event_action(request, tournament)
         return redirect("register:event", tournament.slug)
     register = linking.Register()
+    players = list(linking.unlinked_players(tournament))
+    linked = list(
+        PlayerLink.objects.filter(player__section__tournament=tournament)
+        .select_related("player__section", "person")
+        .order_by("player__section__order", "player__pairing_number")
+    )
+    versions = linking.link_versions([*players, *(link.player for link in linked)])
     waiting = []
-    for player in linking.unlinked_players(tournament):
+    for player in players:
         found = register.candidates(player)
         waiting.append(
             {
                 "player": player,
-                "version": linking.link_version(player),
+                "version": versions[player.pk],
                 "candidates": [
                     {
                         "person": p,
@@ -222,15 +229,10 @@ def event(request, slug):
                 ],
             }
         )
-    linked = (
-        PlayerLink.objects.filter(player__section__tournament=tournament)
-        .select_related("player__section", "person")
-        .order_by("player__section__order", "player__pairing_number")
-    )
     context = {
         "tournament": tournament,
         "waiting": waiting,
-        "linked": [(link, linking.link_version(link.player)) for link in linked],
+        "linked": [(link, versions[link.player_id]) for link in linked],
         "officer": is_officer(request.user),
     }
     return render(request, "register/event.html", context)

@@ -90,7 +90,7 @@ def test_an_officer_edits_a_person_and_an_id_stays_unique(officer_client, kofi, 
     page = f"/register/person/{kwame.pk}/"
     answer = officer_client.post(page, {"action": "ids", "federation_id": "", "trf_id": "10000001"})
     assert answer.status_code == 200
-    assert "TRF id" in answer.content.decode()
+    assert "Another person has this TRF id." in answer.content.decode()
     assert Person.objects.get(pk=kwame.pk).trf_id == ""
     officer_client.post(
         page,
