@@ -286,6 +286,18 @@ def create_person_for(player: Player, *, by, expected: int | None = None) -> Pla
 
 
 @transaction.atomic
+def create_persons_for_strangers(tournament, *, by) -> int:
+    """A new person for each unlinked player of `tournament` the register has no candidate
+    for at all (after a past event's import, the newcomers), in one action; the number made.
+    A player with any candidate still waits for a person to choose."""
+    register = Register()
+    strangers = [p for p in unlinked_players(tournament) if not register.candidates(p, limit=1)]
+    for player in strangers:
+        create_person_for(player, by=by)
+    return len(strangers)
+
+
+@transaction.atomic
 def unlink_player(player: Player, *, by, reason: str, expected: int | None = None) -> None:
     """Take a wrong link back (the person keeps the names he was seen under)."""
     player = _checked(player, by, expected)

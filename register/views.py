@@ -247,6 +247,14 @@ def _event_action(request, tournament) -> None:
                 request, _("%(count)d players linked by identity number.") % {"count": count}
             )
             return
+        if action == "strangers":
+            count = linking.create_persons_for_strangers(tournament, by=request.user)
+            messages.success(
+                request,
+                _("%(count)d new persons for the players the register has no candidate for.")
+                % {"count": count},
+            )
+            return
         player = get_object_or_404(
             Player.objects.select_related("section__tournament"),
             pk=request.POST.get("player") or 0,

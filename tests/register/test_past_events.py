@@ -127,3 +127,14 @@ def test_only_officers_import(alice):
         import_past_event(text_of(ACCRA_2019), by=alice)
     assert error.value.code == "register_forbidden"
     assert not Tournament.objects.exists()
+
+
+def test_newcomers_without_any_candidate_get_persons_in_one_action(officer_client, officer, adjoa):
+    tournament = import_past_event(text_of(ACCRA_2019), by=officer)
+    page = f"/t/{tournament.slug}/arbiter/register/"
+    officer_client.post(page, {"action": "strangers"})
+    made = dict(PlayerLink.objects.values_list("player__name", "how"))
+    # Adjoa has a candidate: she still waits for the officer to choose.
+    assert made == {"Mensah, Kofi": "created", "Kwamé Boateng": "created", "Yaw Darko": "created"}
+    (waiting,) = officer_client.get(page).context["waiting"]
+    assert waiting["player"].name == "Adjoa Owusu-Ansah"
