@@ -140,12 +140,16 @@ class Register:
     """The live persons' names, read once, for the candidates of many players."""
 
     def __init__(self):
-        names: dict[int, list[tuple[str, str]]] = {}
-        for person_id, name, key in NameVariant.objects.filter(
+        names: dict[int, list[str]] = {}
+        index: dict[str, set[int]] = {}
+        for person_id, name in NameVariant.objects.filter(
             person__merged_into__isnull=True
-        ).values_list("person_id", "name", "key"):
-            names.setdefault(person_id, []).append((name, key))
+        ).values_list("person_id", "name"):
+            names.setdefault(person_id, []).append(name)
+            for key in matching.index_keys(name):
+                index.setdefault(key, set()).add(person_id)
         self.names = names
+        self.index = index
         self._persons: dict[int, Person] = {}
 
     def persons(self, ids) -> dict[int, Person]:
@@ -159,23 +163,17 @@ class Register:
         ids = set()
         number = player.identity_number.strip()
         if number:
-            ids |= set(
-                Person.objects.filter(Q(federation_id=number) | Q(trf_id=number))
-                .filter(merged_into__isnull=True)
-                .values_list("pk", flat=True)
-            )
-        ids |= {
-            person_id
-            for person_id, names in self.names.items()
-            if any(matching.could_match(player.name, key) for _name, key in names)
-        }
+            holders = Person.objects.filter(Q(federation_id=number) | Q(trf_id=number))
+            ids |= {live(person).pk for person in holders}
+        for key in matching.lookup_keys(player.name):
+            ids |= self.index.get(key, set())
         persons = self.persons(ids)
         records = [self.record(persons[i]) for i in ids if i in persons]
         found = matching.candidates(entry, records, limit=limit)
         return [(candidate, persons[candidate.person_id]) for candidate in found]
 
     def record(self, person: Person) -> matching.Record:
-        variants = [name for name, _key in self.names.get(person.pk, []) if name != person.name]
+        variants = [name for name in self.names.get(person.pk, []) if name != person.name]
         return matching.Record(
             person_id=person.pk,
             names=(person.name, *variants),

@@ -16,6 +16,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
+from itertools import combinations
 
 # The reasons a candidate is proposed, strongest first, with the score each adds.
 SAME_ID = "same_id"
@@ -63,14 +65,19 @@ SIMILAR_RATIO = 0.85
 PUNCTUATION = str.maketrans({c: " " for c in "-‐‑–—'’`´.,;:_/()\"«»"})
 
 
-def plain_words(name: str) -> list[str]:
-    """The words of `name` without case, accents or punctuation: "Kofí Annan-Mensah" gives
-    ["kofi", "annan", "mensah"]."""
+@lru_cache(maxsize=65536)
+def _plain(name: str) -> tuple[str, ...]:
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     # Letters that decompose to no base letter: a Nordic ø, a Polish ł, a German ß.
     bare = bare.replace("ø", "o").replace("Ø", "O").replace("ł", "l").replace("Ł", "L")
-    return bare.casefold().translate(PUNCTUATION).split()
+    return tuple(bare.casefold().translate(PUNCTUATION).split())
+
+
+def plain_words(name: str) -> list[str]:
+    """The words of `name` without case, accents or punctuation: "Kofí Annan-Mensah" gives
+    ["kofi", "annan", "mensah"]."""
+    return list(_plain(name))
 
 
 def name_key(name: str) -> str:
@@ -179,13 +186,22 @@ def name_reason(name: str, known: Iterable[str]) -> str | None:
             reason = NAME_WITHIN
         elif _initials_match(words, other_words):
             reason = SAME_INITIALS
-        elif SequenceMatcher(None, key, other_key).ratio() >= SIMILAR_RATIO:
+        elif signature(words) == signature(other_words) and _similar(key, other_key):
             reason = SIMILAR_SPELLING
         else:
             continue
         if best is None or SCORES[reason] > SCORES[best]:
             best = reason
     return best
+
+
+def _similar(key: str, other: str) -> bool:
+    """Spelled almost the same: difflib's ratio at least SIMILAR_RATIO, its cheap upper bounds
+    tried first (most names of a register are far from any given one)."""
+    if 2 * min(len(key), len(other)) / (len(key) + len(other)) < SIMILAR_RATIO:
+        return False
+    matcher = SequenceMatcher(None, key, other, autojunk=False)
+    return matcher.quick_ratio() >= SIMILAR_RATIO and matcher.ratio() >= SIMILAR_RATIO
 
 
 def _within(words: list[str], other: list[str]) -> bool:
@@ -238,8 +254,37 @@ def candidates(entry: Entry, records: Iterable[Record], limit: int = 5) -> list[
     return sorted(found)[:limit]
 
 
-def could_match(name: str, key: str) -> bool:
-    """A cheap first look before `assess`: whether a name with the key `key` has a word
-    starting as a word of `name` does. Lets a caller skip most of a large register."""
-    starts = {word[:3] for word in plain_words(name)}
-    return any(word[:3] in starts for word in key.split())
+def signature(words) -> str:
+    """The first two letters of each word, sorted: two names spelled almost the same keep it
+    (a letter swapped, doubled or dropped inside a word), so only names that share it are
+    compared letter by letter."""
+    return " ".join(sorted(word[:2] for word in words))
+
+
+def index_keys(name: str) -> set[str]:
+    """What a register indexes a person's name by, so that `lookup_keys` of an entry's name
+    finds every person whose name `name_reason` may match, and few others: the `signature`
+    (the same name, a close spelling), each pair of words (a name within the other), each word
+    (for an entry written with initials) and, for a name written with initials, its whole words.
+    """
+    words = plain_words(name)
+    whole = sorted({word for word in words if len(word) > 1})
+    keys = {f"s:{signature(words)}"} | {f"w:{word}" for word in whole}
+    keys |= {f"p:{a} {b}" for a, b in combinations(sorted(set(words)), 2)}
+    if len(whole) < len(words):
+        keys.add("i:" + " ".join(whole))
+    return keys
+
+
+def lookup_keys(name: str) -> set[str]:
+    """The index keys to look an entry's name up by (see `index_keys`)."""
+    words = plain_words(name)
+    whole = sorted({word for word in words if len(word) > 1})
+    keys = {f"s:{signature(words)}"}
+    keys |= {f"p:{a} {b}" for a, b in combinations(sorted(set(words)), 2)}
+    if len(whole) < len(words):  # initials: any person with each whole word
+        keys |= {f"w:{word}" for word in whole}
+    # A person written with initials whose whole words are all in this name.
+    for size in range(1, min(len(whole), 4) + 1):
+        keys |= {"i:" + " ".join(group) for group in combinations(whole, size)}
+    return keys

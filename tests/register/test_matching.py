@@ -86,3 +86,32 @@ def test_the_matching_module_imports_no_django():
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert loaded.stdout.strip() == "[]"
+
+
+NAMES = [
+    "Kofi Mensah",
+    "Mensah, Kofí",
+    "K. Mensah",
+    "Kofi A. Mensah",
+    "Kofi Mensa",
+    "Kofi Mensah Junior",
+    "Kwame Boateng",
+    "Kwame Boatneg",
+    "Boateng",
+    "Adjoa Owusu-Ansah",
+    "Owusu Ansah Adjoa",
+    "Adwoa Owusu",
+    "A. O. Ansah",
+    "Yaw Darko",
+    "Y Darko",
+    "Esi",
+    "Esí",
+]
+
+
+def test_the_index_finds_every_name_the_matching_would_propose():
+    for entry in NAMES:
+        for known in NAMES:
+            if matching.name_reason(entry, [known]) is not None:
+                shared = matching.lookup_keys(entry) & matching.index_keys(known)
+                assert shared, (entry, known)
