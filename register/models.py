@@ -11,6 +11,7 @@ following `merged_into` to the person kept.
 import unicodedata
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -50,7 +51,9 @@ class Person(models.Model):
         _("federation"),
         max_length=3,
         blank=True,
-        validators=[validate_single_line],
+        validators=[
+            RegexValidator(r"^[A-Za-z]{3}$", _("Three letters, such as GHA.")),
+        ],
         help_text=_("Country code, three letters (GHA, NGR, CIV…)."),
     )
     club = models.CharField(
@@ -106,6 +109,7 @@ class Person(models.Model):
 
     def save(self, *args, **kwargs):
         self.name = composed(self.name)
+        self.federation = self.federation.upper()
         if self.birth_date is not None:
             self.birth_year = self.birth_date.year
         super().save(*args, **kwargs)
