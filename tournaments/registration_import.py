@@ -24,7 +24,7 @@ HEADERS = {
     "title": {"title", "titre", "titulo"},
     "federation": {"federation", "fed", "country", "pays", "federacao", "pais"},
     "team": {"team", "team code", "equipe", "code equipe", "code", "equipa", "codigo equipa"},
-    "identity_number": {"id", "identity number", "fide id", "identifiant", "numero", "numero id"},
+    "identity_number": {"id", "identity number", "fide id", "identifiant", "identificador"},
 }
 SEXES = {
     "m": "m",
