@@ -6,6 +6,7 @@ COPY config config
 COPY games games
 COPY oware oware
 COPY publishing publishing
+COPY register register
 COPY tournaments tournaments
 COPY templates templates
 COPY locale locale

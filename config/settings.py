@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "publishing",
+    "register",
 ]
 
 MIDDLEWARE = [

@@ -58,8 +58,6 @@ def mirror_of(tournament: Tournament) -> Mirror | None:
     return Mirror.objects.filter(tournament_id=tournament.pk, detached_at__isnull=True).first()
 
 
-
-
 @dataclass(frozen=True)
 class Transfer:
     slug: str

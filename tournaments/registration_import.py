@@ -24,6 +24,7 @@ HEADERS = {
     "title": {"title", "titre", "titulo"},
     "federation": {"federation", "fed", "country", "pays", "federacao", "pais"},
     "team": {"team", "team code", "equipe", "code equipe", "code", "equipa", "codigo equipa"},
+    "identity_number": {"id", "identity number", "fide id", "identifiant", "identificador"},
 }
 SEXES = {
     "m": "m",
@@ -130,6 +131,7 @@ def _row(line: int, cells: dict[str, str], messages, *, unknown_sex=False) -> Im
         title=cells.get("title", "").upper(),
         federation=cells.get("federation", "").upper(),
         team_code=cells.get("team", ""),
+        identity_number=cells.get("identity_number", ""),
     )
     if not row.name:
         row.errors.append(messages["no_name"])

@@ -1,7 +1,8 @@
 """The direction between the apps, read from the imports of every module.
 
-`games` and `publishing` stand on `tournaments` (a game belongs to a pairing; a venue publishes a
-tournament), so `tournaments` imports nothing of `games` or `publishing`. The rules engine
+`games`, `publishing` and `register` stand on `tournaments` (a game belongs to a pairing; a venue
+publishes a tournament; the register links a tournament's players to persons), so `tournaments`
+imports nothing of `games`, `publishing` or `register`. The rules engine
 `oware` is a package of its own at the bottom: every app may import it and it imports none.
 The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
 share) import no framework and no app, so that they run, and are tested, on their own.
@@ -23,11 +24,12 @@ CORES = (
     "tournaments.trf",
     "publishing.chain",
     "ratings",
+    "register.matching",
 )
 # Cores that are packages of their own at the top level, beside the apps and the engine.
 TOP_LEVEL_CORES = ("ratings",)
 # The packages a core sits in run their __init__ whenever the core is imported.
-CORE_MODULES = ("tournaments.outcomes", "tournaments", "publishing")
+CORE_MODULES = ("tournaments.outcomes", "tournaments", "publishing", "register")
 FRAMEWORKS = ("django", "rest_framework", "drf_spectacular")
 TOURNAMENTS_APP = (
     "tournaments.models",
@@ -42,7 +44,7 @@ def is_within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
-APPS = ("tournaments", "games", "publishing")
+APPS = ("tournaments", "games", "publishing", "register")
 
 
 def is_games_app(module: str) -> bool:
@@ -87,10 +89,14 @@ def _why_wrong(module: str, name: str) -> str | None:
         return "games stands on tournaments, not the other way"
     if is_within(module, "tournaments") and is_within(name, "publishing"):
         return "publishing stands on tournaments, not the other way"
+    if is_within(module, "tournaments") and is_within(name, "register"):
+        return "register stands on tournaments, not the other way"
     if is_core(module) and any(is_within(name, top) for top in FRAMEWORKS):
         return "a pure core imports no framework"
     if is_core(module) and (
-        is_games_app(name) or any(is_within(name, app) for app in TOURNAMENTS_APP)
+        is_games_app(name)
+        or any(is_within(name, app) for app in TOURNAMENTS_APP)
+        or (is_within(name, "register") and not is_core(name))
     ):
         return "a pure core imports no app module"
     return None
@@ -162,6 +168,12 @@ def test_the_cores_load_without_any_framework():
         ("ratings", "from tournaments.models import Player", "no app module"),
         ("ratings.events", "from tournaments.services import trf_import", "no app module"),
         ("ratings.cli", "from games import live", "no app module"),
+        ("tournaments.services.x", "from register.linking import link_by_id", "register stands on"),
+        ("tournaments.apps", "def f():\n    import register.models", "register stands on"),
+        ("register.matching", "from django.db import models", "no framework"),
+        ("register.matching", "from tournaments.models import Player", "no app module"),
+        ("register.matching", "from register.models import Person", "no app module"),
+        ("oware.x", "from register import matching", "belongs to no app"),
     ],
 )
 def test_the_checker_finds_an_import_against_the_direction(module, source, why):
@@ -181,6 +193,9 @@ def test_the_checker_finds_an_import_against_the_direction(module, source, why):
         ("games.views", "from django.http import JsonResponse"),
         ("ratings.events", "from tournaments import trf"),
         ("ratings.cli", "from .fide import rate_period"),
+        ("register.linking", "from tournaments.models import Player"),
+        ("register.apps", "from tournaments import freshness"),
+        ("register.linking", "from register.matching import name_key"),
     ],
 )
 def test_the_checker_lets_an_import_along_the_direction_pass(module, source):
