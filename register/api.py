@@ -5,7 +5,7 @@ register's persons (read, search).
 is linked to, and for an arbiter of the event or a register officer the ranked candidates with
 their reasons. A write names the link's `version` it read (`expected_version` or `If-Match`:
 428 without, 409 when it moved), as every write of the API names what it changes. Refusals are
-ServiceErrors (register/errors.py), answered in the API's one error shape. Birth dates and
+ServiceErrors (ErrorCode members), answered in the API's one error shape. Birth dates and
 identity numbers are null unless the reader may see them (register/access.py).
 """
 
@@ -19,12 +19,12 @@ from rest_framework.views import APIView
 
 from register import linking, matching
 from register.access import may_link, private_persons
-from register.errors import RegisterCode, refuse
 from register.models import Person, PlayerLink
 from register.reasons import reason_text
 from tournaments.api.schema import SAFE_METHODS, OwareAutoSchema
 from tournaments.api.versions import sent_version
 from tournaments.models import Player
+from tournaments.services.errors import ErrorCode, ServiceError
 
 PRIVATE_FIELDS = ("birth_date", "birth_year", "federation_id", "trf_id")
 IF_MATCH = OpenApiParameter(
@@ -191,7 +191,7 @@ class PlayerPerson(APIView):
         else:
             person = Person.objects.filter(pk=data["person"]).first()
             if person is None:
-                raise refuse(RegisterCode.NO_PERSON, field="person", person=data["person"])
+                raise ServiceError(ErrorCode.NO_PERSON, field="person", person=data["person"])
             linking.link_player(
                 player, person, by=request.user, expected=expected, reason=data["reason"]
             )

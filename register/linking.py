@@ -16,9 +16,9 @@ from django.db.models import Max, Q
 
 from register import matching
 from register.access import may_link
-from register.errors import RegisterCode, refuse
 from register.models import NameVariant, Person, PlayerLink, RegisterChange
 from tournaments.models import Player
+from tournaments.services.errors import ErrorCode, ServiceError
 
 DATE = re.compile(r"^\s*(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*$")
 
@@ -224,18 +224,18 @@ def _checked(player: Player, by, expected: int | None) -> Player:
     player = Player.objects.select_related("section__tournament").get(pk=player.pk)
     tournament = player.section.tournament
     if not may_link(by, tournament):
-        raise refuse(RegisterCode.NOT_OFFICER, case="link", name=tournament.name)
+        raise ServiceError(ErrorCode.REGISTER_FORBIDDEN, case="link", name=tournament.name)
     Player.objects.select_for_update().filter(pk=player.pk).first()
     if expected is not None and expected != link_version(player):
-        raise refuse(RegisterCode.LINK_CHANGED, field="expected_version", player=player.name)
+        raise ServiceError(ErrorCode.LINK_CHANGED, field="expected_version", player=player.name)
     return player
 
 
 def _not_linked_yet(player: Player) -> None:
     existing = PlayerLink.objects.filter(player=player).select_related("person").first()
     if existing is not None:
-        raise refuse(
-            RegisterCode.ALREADY_LINKED,
+        raise ServiceError(
+            ErrorCode.ALREADY_LINKED,
             field="person",
             player=player.name,
             name=existing.person.name,
@@ -250,7 +250,9 @@ def link_player(player: Player, person: Person, *, by, expected: int | None = No
     person = Person.objects.select_for_update().get(pk=person.pk)
     if person.is_merged:
         kept = live(person)
-        raise refuse(RegisterCode.PERSON_MERGED, field="person", name=person.name, kept=kept.name)
+        raise ServiceError(
+            ErrorCode.PERSON_MERGED, field="person", name=person.name, kept=kept.name
+        )
     return _link(player, person, PlayerLink.How.CHOSEN, by, reason)
 
 
@@ -300,10 +302,10 @@ def unlink_player(player: Player, *, by, reason: str, expected: int | None = Non
     """Take a wrong link back (the person keeps the names he was seen under)."""
     player = _checked(player, by, expected)
     if not reason.strip():
-        raise refuse(RegisterCode.REASON_NEEDED, field="reason")
+        raise ServiceError(ErrorCode.REASON_REQUIRED, case="register", field="reason")
     link = PlayerLink.objects.filter(player=player).select_related("person").first()
     if link is None:
-        raise refuse(RegisterCode.NOT_LINKED, field="person", player=player.name)
+        raise ServiceError(ErrorCode.NOT_LINKED, field="person", player=player.name)
     person = link.person
     link.delete()
     RegisterChange.objects.create(

@@ -12,8 +12,8 @@ import datetime
 from django.db import transaction
 
 from register.access import is_officer
-from register.errors import RegisterCode, refuse
 from register.models import NameVariant, Person, PlayerLink, RegisterChange
+from tournaments.services.errors import ErrorCode, ServiceError
 
 # What a merge fills on the person kept when he lacks it.
 FILLED_FIELDS = ("sex", "birth_date", "birth_year", "federation", "club")
@@ -21,12 +21,12 @@ FILLED_FIELDS = ("sex", "birth_date", "birth_year", "federation", "club")
 
 def _require_officer(by) -> None:
     if not is_officer(by):
-        raise refuse(RegisterCode.NOT_OFFICER)
+        raise ServiceError(ErrorCode.REGISTER_FORBIDDEN)
 
 
 def _reason(reason: str) -> str:
     if not (reason or "").strip():
-        raise refuse(RegisterCode.REASON_NEEDED, field="reason")
+        raise ServiceError(ErrorCode.REASON_REQUIRED, case="register", field="reason")
     return reason.strip()
 
 
@@ -45,13 +45,13 @@ def merge_persons(kept: Person, duplicate: Person, *, by, reason: str) -> Regist
     _require_officer(by)
     reason = _reason(reason)
     if kept.pk == duplicate.pk:
-        raise refuse(RegisterCode.SAME_PERSON, field="duplicate")
+        raise ServiceError(ErrorCode.SAME_PERSON, field="duplicate")
     locked = Person.objects.select_for_update().in_bulk(sorted([kept.pk, duplicate.pk]))
     kept, duplicate = locked[kept.pk], locked[duplicate.pk]
     for person, field in ((kept, "kept"), (duplicate, "duplicate")):
         if person.is_merged:
-            raise refuse(
-                RegisterCode.PERSON_MERGED,
+            raise ServiceError(
+                ErrorCode.PERSON_MERGED,
                 field=field,
                 name=person.name,
                 kept=Person.objects.get(pk=person.merged_into_id).name,
@@ -97,13 +97,13 @@ def split_merge(merge: RegisterChange, *, by, reason: str) -> RegisterChange:
     reason = _reason(reason)
     merge = RegisterChange.objects.select_for_update().get(pk=merge.pk)
     if merge.kind != RegisterChange.Kind.MERGE:
-        raise refuse(RegisterCode.SPLIT_IMPOSSIBLE)
+        raise ServiceError(ErrorCode.SPLIT_IMPOSSIBLE)
     if RegisterChange.objects.filter(undoes=merge).exists():
-        raise refuse(RegisterCode.SPLIT_IMPOSSIBLE, case="done")
+        raise ServiceError(ErrorCode.SPLIT_IMPOSSIBLE, case="done")
     locked = Person.objects.select_for_update().in_bulk(sorted([merge.person_id, merge.other_id]))
     kept, duplicate = locked[merge.person_id], locked[merge.other_id]
     if kept.is_merged or duplicate.merged_into_id != kept.pk:
-        raise refuse(RegisterCode.SPLIT_IMPOSSIBLE, case="later", name=kept.name)
+        raise ServiceError(ErrorCode.SPLIT_IMPOSSIBLE, case="later", name=kept.name)
     snapshot = merge.snapshot
     moved_links = PlayerLink.objects.filter(pk__in=snapshot["links"], person=kept)
     links = sorted(moved_links.values_list("pk", flat=True))

@@ -16,12 +16,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from register.access import is_officer
-from register.errors import RegisterCode, refuse
 from register.linking import link_event_by_ids, unlinked_players
 from register.models import PlayerLink, RegisterChange
 from tournaments import freshness
 from tournaments.models import Tournament
 from tournaments.services.core_messages import trf_problem
+from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.import_checks import require_size
 from tournaments.services.trf_import import import_trf_section
 from tournaments.trf import parse
@@ -39,18 +39,18 @@ def read_past_event(text: str):
     except TrfError as error:
         problem = trf_problem(error)
         if error.line is None:
-            raise refuse(
-                RegisterCode.BAD_PAST_FILE, case="no_place", field="file", problem=problem
+            raise ServiceError(
+                ErrorCode.BAD_PAST_EVENT_FILE, case="no_place", field="file", problem=problem
             ) from error
-        raise refuse(
-            RegisterCode.BAD_PAST_FILE,
+        raise ServiceError(
+            ErrorCode.BAD_PAST_EVENT_FILE,
             field="file",
             line=error.line,
             column=error.column or 1,
             problem=problem,
         ) from error
     if not trf.players:
-        raise refuse(RegisterCode.BAD_PAST_FILE, case="empty", field="file")
+        raise ServiceError(ErrorCode.BAD_PAST_EVENT_FILE, case="empty", field="file")
     return trf
 
 
@@ -80,7 +80,7 @@ def import_past_event(
     identity number; `by` (a register officer) becomes its arbiter. Refused (ServiceError,
     nothing stored) for a file that does not read or that the section import refuses."""
     if not is_officer(by):
-        raise refuse(RegisterCode.NOT_OFFICER)
+        raise ServiceError(ErrorCode.REGISTER_FORBIDDEN)
     trf = read_past_event(text)
     name = (name.strip() or trf.name.strip() or _("Past event"))[:NAME_LENGTH]
     played = trf.rounds_completed

@@ -17,14 +17,13 @@ from django.views.decorators.http import require_POST
 from register import linking
 from register.access import arbiter_of_persons, is_officer, may_link, sees_personal_data
 from register.api import search_persons
-from register.errors import RegisterCode, refuse
 from register.forms import IdentityForm, MergeForm, PastEventForm, PersonForm, ReasonForm
 from register.merging import merge_persons, split_merge
 from register.models import Person, PlayerLink, RegisterChange
 from register.past_events import import_past_event
 from register.reasons import reason_text
 from tournaments.models import Player, Tournament
-from tournaments.services.errors import ServiceError, save_validated
+from tournaments.services.errors import ErrorCode, ServiceError, save_validated
 from tournaments.views.refusals import show_on_form
 
 PAGE_SIZE = 50
@@ -112,8 +111,8 @@ def _change_person(request, person, forms) -> str | None:
         try:
             duplicate = Person.objects.filter(pk=form.cleaned_data["duplicate"]).first()
             if duplicate is None:
-                raise refuse(
-                    RegisterCode.NO_PERSON, field="duplicate", person=form.cleaned_data["duplicate"]
+                raise ServiceError(
+                    ErrorCode.NO_PERSON, field="duplicate", person=form.cleaned_data["duplicate"]
                 )
             merge_persons(person, duplicate, by=request.user, reason=form.cleaned_data["reason"])
         except ServiceError as error:

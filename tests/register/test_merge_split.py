@@ -104,7 +104,7 @@ def test_refusals(officer, alice, kofi, twin, kwame):
     assert error.value.code == "same_person"
     with pytest.raises(Exception) as error:
         merge_persons(kofi, twin, by=officer, reason=" ")
-    assert error.value.code == "reason_needed"
+    assert error.value.code == "reason_required"
     first = merge_persons(kofi, twin, by=officer, reason="same")
     with pytest.raises(Exception) as error:
         merge_persons(kwame, twin, by=officer, reason="again")

@@ -376,6 +376,7 @@ class ErrorCode(Enum):
             "clear": gettext_lazy("Give the reason for clearing the result of board %(board)d."),
             "round": gettext_lazy("Give the reason for taking back round %(number)d."),
             "undo": gettext_lazy("Give the reason for undoing this step."),
+            "register": gettext_lazy("Say why, for the register's audit."),
         },
     )
     NO_RESULT = (
@@ -707,6 +708,54 @@ class ErrorCode(Enum):
         "bad_transfer",
         HTTP_400,
         gettext_lazy("The transfer cannot be read: %(problem)s"),
+    )
+
+    # --- the player register (register/) ------------------------------------------------
+    REGISTER_FORBIDDEN = (
+        "register_forbidden",
+        HTTP_403,
+        {
+            None: gettext_lazy("Only the register's officers may do this."),
+            "link": gettext_lazy(
+                "Only an arbiter of %(name)s or a register officer may link its players."
+            ),
+        },
+    )
+    NO_PERSON = ("no_person", HTTP_404, gettext_lazy("The register has no person %(person)s."))
+    PERSON_MERGED = (
+        "person_merged",
+        HTTP_409,
+        gettext_lazy("%(name)s was merged into %(kept)s: choose %(kept)s."),
+    )
+    ALREADY_LINKED = (
+        "already_linked",
+        HTTP_409,
+        gettext_lazy("%(player)s is already linked to %(name)s; unlink first."),
+    )
+    NOT_LINKED = ("not_linked", HTTP_409, gettext_lazy("%(player)s is linked to nobody."))
+    LINK_CHANGED = (
+        "link_changed",
+        HTTP_409,
+        gettext_lazy("Someone changed the link of %(player)s meanwhile; reload and try again."),
+    )
+    SAME_PERSON = ("same_person", HTTP_400, gettext_lazy("Choose two different persons to merge."))
+    SPLIT_IMPOSSIBLE = (
+        "split_impossible",
+        HTTP_409,
+        {
+            None: gettext_lazy("This change is no merge: only a merge can be split."),
+            "done": gettext_lazy("This merge was already split."),
+            "later": gettext_lazy("%(name)s was merged again since: split the later merge first."),
+        },
+    )
+    BAD_PAST_EVENT_FILE = (
+        "bad_trf_file",
+        HTTP_400,
+        {
+            None: gettext_lazy("Line %(line)s, column %(column)s: %(problem)s Nothing was stored."),
+            "no_place": gettext_lazy("%(problem)s Nothing was stored."),
+            "empty": gettext_lazy("The file has no player. Nothing was stored."),
+        },
     )
 
 
