@@ -11,6 +11,7 @@ Plain Python, no framework. The main entry points:
 """
 
 from .board_view import board_view
+from .endings import Ending
 from .errors import RecordError
 from .notation import Record, parse_record, replay_record, write_record
 from .ogn import OgnGame, read_ogn, write_ogn
@@ -29,6 +30,7 @@ from .variants import VARIANTS, Variant, get_variant
 
 __all__ = [
     "board_view",
+    "Ending",
     "RecordError",
     "Record",
     "parse_record",

@@ -13,6 +13,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy
 
+from oware.endings import Ending
+from oware.sides import Side
+from tournaments.models.results import ENDING_LABELS
+from tournaments.models.sides import SIDE_LABELS
+
 # Named apart from the members, which share some of these names.
 HTTP_400, HTTP_403, HTTP_404, HTTP_409 = 400, 403, 404, 409
 
@@ -33,9 +38,14 @@ class ErrorCode(Enum):
         self.templates = template if isinstance(template, dict) else {None: template}
 
     def message(self, case: str | None = None, **params) -> str:
-        """The template of `case` in the active language, filled with `params`."""
+        """The template of `case` in the active language, filled with `params` (a side or an
+        ending in the reader's words)."""
         template = str(self.templates[case])
-        return template % params if params else template
+        return (
+            template % {name: _in_words(value) for name, value in params.items()}
+            if params
+            else template
+        )
 
     # --- anywhere ---------------------------------------------------------------------------
     FORBIDDEN = (
@@ -629,6 +639,15 @@ class ErrorCode(Enum):
             "The file took more than %(seconds)d seconds to read; split it. Nothing was imported."
         ),
     )
+
+
+def _in_words(value):
+    """A parameter as a message says it: a Side or an Ending by its label, anything else as is."""
+    if isinstance(value, Side):
+        return SIDE_LABELS[value]
+    if isinstance(value, Ending):
+        return ENDING_LABELS[value]
+    return value
 
 
 class ServiceError(Exception):

@@ -13,12 +13,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from oware.clock import clock_text
+from oware.endings import Ending
 from oware.errors import RecordError
 from oware.notation import write_record
 from oware.ogn import read_ogn, write_ogn
 from oware.replay import replay
-from oware.rules import DECLARED_ENDINGS, RESIGN
-from oware.sides import Side
+from oware.rules import DECLARED_ENDINGS
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
 from tournaments.services.core_messages import record_problem
@@ -76,8 +76,7 @@ def game_ogn(pairing: Pairing) -> str | None:
         return game_record.text
     end = game_record.ending if game_record.ending in DECLARED_ENDINGS else None
     result = getattr(pairing, "result", None)
-    decided_by = result.decided_by if result is not None and end == RESIGN else ""
-    resigner = Side.from_letter(decided_by) if decided_by else None
+    resigner = result.decided_by if result is not None and end == Ending.RESIGN else None
     game = replay(game_record.moves, game_record.variant, end, resigner=resigner)
     readings = [None] + [
         clock_text(reading) if reading is not None else None for reading in game_record.clocks
