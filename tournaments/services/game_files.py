@@ -19,6 +19,7 @@ from oware.notation import write_record
 from oware.ogn import read_ogn, write_ogn
 from oware.replay import replay
 from oware.rules import DECLARED_ENDINGS
+from oware.sides import Side
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
 from tournaments.services.core_messages import record_problem
@@ -50,11 +51,11 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
             ply=error.ply,
             problem=record_problem(error),
         ) from error
-    for tag, player in (("South", pairing.south), ("North", pairing.north)):
-        named = read.tags.get(tag, "?").strip()
+    for side, player in ((Side.SOUTH, pairing.south), (Side.NORTH, pairing.north)):
+        named = read.tags.get(side.title, "?").strip()  # the file's South and North tags
         if named not in ("", "?") and player is not None and named != player.name:
             raise ServiceError(
-                ErrorCode.OTHER_PLAYERS, field="record", side=tag, named=named, player=player.name
+                ErrorCode.OTHER_PLAYERS, field="record", side=side, named=named, player=player.name
             )
     record = write_record(read.game, read.tags, clocks=read.clocks)
     entry = ResultEntry(record=record, source=RecordSource.IMPORTED)
