@@ -61,7 +61,7 @@ def play_game(moves: list[int], run: int) -> list[float]:
 
     code = live.live_board_code(fresh_pairing(run))
     board = LiveBoard.objects.get(code=code)
-    board = live.claim(board, "both", DEVICE, f"{board.south_pin} {board.north_pin}")
+    board = live.claim(board, live.BOTH, DEVICE, f"{board.south_pin} {board.north_pin}")
     spent = []
     for ply, move in enumerate(moves):
         start = time.process_time()

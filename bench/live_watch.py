@@ -41,6 +41,7 @@ STATE = "/t/demo/live/round/1/live/state/"
 SETUP = """
 from games.live import claim, live_board_code
 from games.models.live import LiveBoard
+from oware.sides import Side
 from tournaments.models import Section, Tournament
 from tournaments.services.registration import assign_pairing_numbers, register_player
 from tournaments.services.rounds import pair_next_round, publish_round
@@ -56,8 +57,8 @@ round_ = publish_round(pair_next_round(section, by=user), by=user)
 boards = []
 for pairing in round_.pairings.filter(north__isnull=False).order_by("board"):
     board = LiveBoard.objects.get(code=live_board_code(pairing))
-    claim(board, "S", f"south-{board.code}", board.south_pin, "bench")
-    claim(board, "N", f"north-{board.code}", board.north_pin, "bench")
+    claim(board, Side.SOUTH, f"south-{board.code}", board.south_pin, "bench")
+    claim(board, Side.NORTH, f"north-{board.code}", board.north_pin, "bench")
     boards.append(board.code)
 print(json.dumps(boards))
 """

@@ -20,20 +20,22 @@ from django.utils.translation import gettext as _
 from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
 from oware.clock import clock_text
+from oware.endings import Ending
 from oware.errors import RecordError
 from oware.game import ReadGame
 from oware.replay import Replay, repeated_position, replay, with_ending
-from oware.rules import AGREED, RESIGN, TIME, legal_moves, score_at_stop
+from oware.rules import legal_moves, score_at_stop
 from oware.sides import Side
 from tournaments.models.records import RecordSource
-from tournaments.models.results import Ending
+from tournaments.models.results import ending_label
+from tournaments.models.sides import letter_of, side_label, side_of_letter
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_tags import record_text
 from tournaments.services.permissions import require_arbiter, require_writable
 from tournaments.services.results import ResultEntry, record_result
 
-SIDES = tuple(side.letter for side in Side)
-BOTH = "both"
+BOTH = tuple(Side)
+"""What a device claims, or the arbiter releases, to take or free both sides at once."""
 
 
 def live_board_code(pairing) -> str:
@@ -56,10 +58,10 @@ def live_board_code(pairing) -> str:
     raise RuntimeError("no free live-board code")  # 31**6 codes: practically unreachable
 
 
-def game_of(board: LiveBoard, ending: str | None = None) -> Replay:
+def game_of(board: LiveBoard, ending: Ending | None = None) -> Replay:
     """The board's moves replayed by the engine (with a declared `ending`, if any; for
-    'resign', the board's `decided_by` resigned)."""
-    resigner = Side.from_letter(board.decided_by) if ending == RESIGN else None
+    a resignation, the board's `decided_by` resigned)."""
+    resigner = board.decided_by if ending == Ending.RESIGN else None
     return replay(
         board.moves, board.pairing.round.section.tournament.variant, ending, resigner=resigner
     )
@@ -74,13 +76,13 @@ def position_of(board: LiveBoard) -> LivePosition:
     return LivePosition.of_moves(board.moves, board.clocks, variant)
 
 
-def _devices(board: LiveBoard) -> dict[str, str]:
+def _devices(board: LiveBoard) -> dict[Side, str]:
     """Each side's device token ('' when free)."""
-    return {Side.SOUTH.letter: board.south_device, Side.NORTH.letter: board.north_device}
+    return {Side.SOUTH: board.south_device, Side.NORTH: board.north_device}
 
 
-def sides_of(board: LiveBoard, device: str) -> set[str]:
-    """The sides ('S', 'N') `device` holds on `board`."""
+def sides_of(board: LiveBoard, device: str) -> set[Side]:
+    """The sides `device` holds on `board`."""
     return {side for side, token in _devices(board).items() if device and token == device}
 
 
@@ -101,7 +103,7 @@ def _failures_key(client: str) -> str:
     return f"live-code-failures:{client}"
 
 
-def _require_codes(board: LiveBoard, wanted: tuple[str, ...], codes, client: str) -> None:
+def _require_codes(board: LiveBoard, wanted: tuple[Side, ...], codes, client: str) -> None:
     """Refuse unless `codes` (the side codes typed, separated by spaces) hold the code of every
     side in `wanted`. Wrong codes are counted per client address: past
     LIVE_CODE_ATTEMPTS within LIVE_CODE_WINDOW seconds every claim from it is refused, right code
@@ -111,7 +113,7 @@ def _require_codes(board: LiveBoard, wanted: tuple[str, ...], codes, client: str
     if cache.get(key, 0) >= settings.LIVE_CODE_ATTEMPTS:
         raise ServiceError(ErrorCode.TOO_MANY_CODES, field="code", seconds=window)
     typed = set(re.split(r"[\s,]+", codes.strip().upper())) if isinstance(codes, str) else set()
-    secret = {Side.SOUTH.letter: board.south_pin, Side.NORTH.letter: board.north_pin}
+    secret = {Side.SOUTH: board.south_pin, Side.NORTH: board.north_pin}
     # compare_digest: the time of a refusal says nothing about how much of a code was right.
     if all(any(secrets.compare_digest(code, secret[s]) for code in typed) for s in wanted):
         return
@@ -123,25 +125,27 @@ def _require_codes(board: LiveBoard, wanted: tuple[str, ...], codes, client: str
     raise ServiceError(ErrorCode.WRONG_CODE, field="code")
 
 
-def claim(board: LiveBoard, side: str, device: str, codes: str = "", client: str = "") -> LiveBoard:
-    """Let `device` hold `side` ('S', 'N' or 'both') with the side's code from the result slip
-    (both codes for 'both'). A side held by another device is refused ('board_taken') until the
+def claim(
+    board: LiveBoard, side: Side | tuple[Side, ...], device: str, codes: str = "", client: str = ""
+) -> LiveBoard:
+    """Let `device` hold `side` (a Side, or BOTH) with the side's code from the result slip
+    (both codes for BOTH). A side held by another device is refused ('board_taken') until the
     arbiter releases it; claiming again from the same device is fine. `client` is the address
     wrong codes are counted against."""
     require_writable(board.pairing.round.section.tournament)
     _require_device(device)
-    if side not in (*SIDES, BOTH):
+    wanted = _wanted(side)
+    if wanted is None:
         raise ServiceError(ErrorCode.INVALID, case="side", field="side")
-    wanted = SIDES if side == BOTH else (side,)
     _require_codes(board, wanted, codes, client)
     with transaction.atomic():
         board = _locked(board)
         current = _devices(board)
         if any(current[s] and current[s] != device for s in wanted):
             raise ServiceError(ErrorCode.BOARD_TAKEN, field="side")
-        if Side.SOUTH.letter in wanted:
+        if Side.SOUTH in wanted:
             board.south_device = device
-        if Side.NORTH.letter in wanted:
+        if Side.NORTH in wanted:
             board.north_device = device
         if board.started_at is None and board.south_device and board.north_device:
             # Both players are at the board: from now on the mover's clock runs on the server.
@@ -150,14 +154,22 @@ def claim(board: LiveBoard, side: str, device: str, codes: str = "", client: str
     return board
 
 
-def release(board: LiveBoard, side: str, *, by) -> LiveBoard:
-    """The arbiter frees `side` ('S', 'N' or 'both') so that another device may take it."""
+def _wanted(side) -> tuple[Side, ...] | None:
+    """The sides a claim or a release names: one Side, or BOTH; None for anything else."""
+    if isinstance(side, Side):
+        return (side,)
+    return BOTH if side == BOTH else None
+
+
+def release(board: LiveBoard, side: Side | tuple[Side, ...], *, by) -> LiveBoard:
+    """The arbiter frees `side` (a Side, or BOTH) so that another device may take it."""
     require_arbiter(board.pairing.round.section.tournament, by)
+    wanted = _wanted(side) or ()
     with transaction.atomic():
         board = _locked(board)
-        if side in (Side.SOUTH.letter, BOTH):
+        if Side.SOUTH in wanted:
             board.south_device = ""
-        if side in (Side.NORTH.letter, BOTH):
+        if Side.NORTH in wanted:
             board.north_device = ""
         board.save()
     return board
@@ -202,7 +214,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                         ErrorCode.CONFLICT, case="played_differently", field="moves", ply=ply + 1
                     )
                 continue
-            mover = Side(position.to_move).letter
+            mover = Side(position.to_move)
             if mover not in held:
                 raise ServiceError(ErrorCode.NOT_YOUR_TURN, field="moves")
             _check_clock(board, position, clock, ply)
@@ -218,12 +230,12 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
                     problem=error,
                 ) from error
             if len(board.received) == len(board.moves):
-                board.received.append([mover, received])
+                board.received.append([mover.letter, received])
             board.moves.append(move)
             board.clocks.append(clock)
             board.position = position.as_json()
             board.state = LiveBoard.State.PLAYING
-            board.offer = ""
+            board.offer = None
         if ending:
             _finish(board, None)
         board.save()
@@ -284,8 +296,8 @@ def server_clocks(board: LiveBoard, now=None) -> tuple[float, float] | None:
     return (round(start - used[0], 1), round(start - used[1], 1))
 
 
-def _require_side(board: LiveBoard, device: str, side: str) -> None:
-    if side not in SIDES or side not in sides_of(board, device):
+def _require_side(board: LiveBoard, device: str, side: Side) -> None:
+    if not isinstance(side, Side) or side not in sides_of(board, device):
         raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="that", field="side")
 
 
@@ -299,7 +311,7 @@ def _require_cycle(board: LiveBoard) -> Replay:
     return game
 
 
-def offer_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
+def offer_agreement(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     """`side` offers to end the game by agreement (the seeds on each row go to its owner); only
     on a position that occurred before in the game."""
     with transaction.atomic():
@@ -312,21 +324,21 @@ def offer_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
     return board
 
 
-def accept_agreement(board: LiveBoard, device: str, side: str) -> LiveBoard:
+def accept_agreement(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     """`side` accepts the other side's offer: the game ends 'agreed'."""
     with transaction.atomic():
         board = _locked(board)
         _require_playing(board)
         _require_side(board, device, side)
-        if not board.offer or board.offer == side:
+        if board.offer is None or board.offer == side:
             raise ServiceError(ErrorCode.NO_OFFER, field="side")
         played = _require_cycle(board)
-        _finish(board, AGREED, played=with_ending(played, AGREED))
+        _finish(board, Ending.AGREED, played=with_ending(played, Ending.AGREED))
         board.save()
     return board
 
 
-def resign(board: LiveBoard, device: str, side: str) -> LiveBoard:
+def resign(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     """`side` resigns, from a device that holds it, at any time (whoever is to move): the
     opponent wins, and the record names the resigner (`resign S` / `resign N`)."""
     with transaction.atomic():
@@ -334,12 +346,12 @@ def resign(board: LiveBoard, device: str, side: str) -> LiveBoard:
         _require_playing(board)
         _require_side(board, device, side)
         board.decided_by = side
-        _finish(board, RESIGN)
+        _finish(board, Ending.RESIGN)
         board.save()
     return board
 
 
-def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
+def flag_fall(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     """The clock of the player to move ran out: that player loses on time (unless the seeds
     give a draw or a win, per the competition rules the engine applies).
 
@@ -350,26 +362,26 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
     with transaction.atomic():
         board = _locked(board)
         _require_playing(board)
-        if side not in SIDES or not sides_of(board, device):
+        if not isinstance(side, Side) or not sides_of(board, device):
             raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="any", field="side")
-        if Side(position_of(board).to_move).letter != side:
+        if position_of(board).to_move != side:
             raise ServiceError(ErrorCode.NOT_TO_MOVE, field="side")
         board.decided_by = side
         clocks = server_clocks(board)
-        left = None if clocks is None else clocks[Side.from_letter(side)]
+        left = None if clocks is None else clocks[side]
         if left is not None and left > settings.LIVE_FLAG_TOLERANCE:
             # The device says the clock ran out, the server's clock does not: the arbiter
             # decides (confirm scores the flag, send back lets the game go on).
             board.state = LiveBoard.State.HELD
-            board.flag_claim = {"side": side, "server_seconds": left}
+            board.flag_claim = {"side": side.letter, "server_seconds": left}
         else:
-            _finish(board, TIME)
+            _finish(board, Ending.TIME)
         board.save()
     return board
 
 
 def _finish(
-    board: LiveBoard, ending: str | None, *, store: bool = True, played: Replay | None = None
+    board: LiveBoard, ending: Ending | None, *, store: bool = True, played: Replay | None = None
 ) -> ReadGame:
     """End the game: write its record with clock readings for the players to see; store it as a
     pending result, or directly when the tournament allows it. The caller saves the board.
@@ -380,7 +392,7 @@ def _finish(
     game = ReadGame(played if played is not None else game_of(board, ending), clocks=board.clocks)
     board.record = record_text(pairing, game.replay, game.clocks)
     board.ending = game.replay.ending
-    board.offer = ""
+    board.offer = None
     board.state = LiveBoard.State.PENDING
     if store and tournament.live_results_direct:
         arbiter = tournament.arbiters.order_by("pk").first()
@@ -396,8 +408,8 @@ def _store(board: LiveBoard, by, game: ReadGame | None = None) -> None:
     entry = ResultEntry(
         moves=list(board.moves),
         clocks=list(board.clocks),
-        ending=board.ending or None,
-        decided_by=board.decided_by or None,
+        ending=board.ending,
+        decided_by=board.decided_by,
         source=RecordSource.LIVE,
         game=game,
     )
@@ -414,9 +426,9 @@ def confirm(board: LiveBoard, *, by) -> LiveBoard:
     with transaction.atomic():
         board = _locked(board)
         if board.state == LiveBoard.State.HELD:
-            board.decided_by = board.flag_claim.get("side") or board.decided_by
+            board.decided_by = _claimed_side(board)
             board.flag_claim = {}
-            game = _finish(board, TIME, store=False)
+            game = _finish(board, Ending.TIME, store=False)
         else:
             game = None
         if board.state != LiveBoard.State.PENDING:
@@ -444,16 +456,17 @@ def send_back(board: LiveBoard, *, by) -> LiveBoard:
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
         board = _locked(board)
-        declared = board.state == LiveBoard.State.PENDING and board.ending in (
-            AGREED,
-            RESIGN,
-            TIME,
+        declared = (
+            board.state == LiveBoard.State.PENDING
+            and board.ending is not None
+            and board.ending.declared
         )
         if board.state != LiveBoard.State.HELD and not declared:
             raise ServiceError(ErrorCode.NOT_HELD, field="state")
         board.state = LiveBoard.State.PLAYING
         board.flag_claim = {}
-        board.ending = board.decided_by = board.record = board.offer = ""
+        board.ending = board.decided_by = board.offer = None
+        board.record = ""
         board.save()
     return board
 
@@ -468,8 +481,8 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
     ending = board.ending
     stores = game.final_stores(ending, tournament.variant) if ending else position.stores
     score = None
-    if ending in (TIME, RESIGN):
-        score = list(score_at_stop(ending, stores, Side.from_letter(board.decided_by)))
+    if ending is not None and ending.stopped:
+        score = list(score_at_stop(ending, stores, board.decided_by))
     elif ending:
         score = list(stores)
     return {
@@ -486,18 +499,18 @@ def board_state(board: LiveBoard, device: str = "") -> dict:
         "to_move": Side(game.to_move).letter,
         "board": position.as_list(),
         "legal": [] if board.finished else legal_moves(position, tournament.variant),
-        "offer": board.offer,
-        "ending": board.ending,
-        "ending_label": str(Ending(board.ending).label) if board.ending else "",
+        "offer": letter_of(board.offer),
+        "ending": board.ending.value if board.ending else "",
+        "ending_label": ending_label(board.ending),
         "stores": list(stores),
         "game_score": score,
-        "decided_by": board.decided_by,
+        "decided_by": letter_of(board.decided_by),
         "record": board.record,
-        "held": {side: bool(token) for side, token in _devices(board).items()},
+        "held": {side.letter: bool(token) for side, token in _devices(board).items()},
         # The server's own clocks, (South, North) seconds left, None until they start.
         "server_clocks": server_clocks(board),
         "flag_claim": board.flag_claim,
-        "yours": sorted(sides_of(board, device)),
+        "yours": sorted(side.letter for side in sides_of(board, device)),
     }
 
 
@@ -537,8 +550,7 @@ def clock_marks(round_) -> dict[int, dict]:
 
 def _named(board: LiveBoard, side: Side) -> str:
     player = board.pairing.south if side == Side.SOUTH else board.pairing.north
-    label = _("South") if side == Side.SOUTH else _("North")
-    return f"{label} ({player.name if player else '?'})"
+    return f"{side_label(side)} ({player.name if player else '?'})"
 
 
 def result_in_words(board: LiveBoard, game: Replay) -> str:
@@ -554,20 +566,20 @@ def result_in_words(board: LiveBoard, game: Replay) -> str:
             "winner": _named(board, game.winner),
             "score": score,
         }
-    if game.ending == "capture":
+    if game.ending == Ending.CAPTURE:
         how = _("captured the 25th seed at ply %(ply)d") % {"ply": plies}
-    elif game.ending == "draw24":
+    elif game.ending == Ending.DRAW24:
         how = _("both stores reached 24 at ply %(ply)d") % {"ply": plies}
-    elif game.ending == "no_moves":
+    elif game.ending == Ending.NO_MOVES:
         how = _("%(side)s had no legal move after ply %(ply)d") % {
             "side": _named(board, Side(game.to_move)),
             "ply": plies,
         }
-    elif game.ending == AGREED:
+    elif game.ending == Ending.AGREED:
         how = _("ended by agreement after ply %(ply)d, each taking the seeds of his row") % {
             "ply": plies
         }
-    elif game.ending == RESIGN:
+    elif game.ending == Ending.RESIGN:
         how = _("%(side)s resigned after ply %(ply)d") % {
             "side": _named(board, Side(game.resigner)),
             "ply": plies,
@@ -586,8 +598,9 @@ def confirmation(board: LiveBoard) -> dict | None:
     the server's clocks, and whether the game may be sent back. None unless the board waits
     for him (a finished game, or a held flag fall)."""
     if board.state == LiveBoard.State.HELD:
-        side = Side.from_letter(board.flag_claim.get("side", board.decided_by or "S"))
-        game = replay(board.moves, board.pairing.round.section.tournament.variant, TIME)
+        side = _claimed_side(board)
+        side = Side.SOUTH if side is None else side
+        game = replay(board.moves, board.pairing.round.section.tournament.variant, Ending.TIME)
         words = _("If the flag is confirmed: %(result)s") % {"result": result_in_words(board, game)}
         held = _(
             "A device claims the flag of %(side)s fell; the server's clock still shows %(seconds)s."
@@ -595,14 +608,15 @@ def confirmation(board: LiveBoard) -> dict | None:
         return _confirmation(board, game, words, held, can_send_back=True)
     if board.state != LiveBoard.State.PENDING:
         return None
-    game = game_of(board, board.ending if board.ending in (AGREED, RESIGN, TIME) else None)
-    return _confirmation(
-        board,
-        game,
-        result_in_words(board, game),
-        "",
-        can_send_back=board.ending in (AGREED, RESIGN, TIME),
-    )
+    declared = board.ending is not None and board.ending.declared
+    game = game_of(board, board.ending if declared else None)
+    return _confirmation(board, game, result_in_words(board, game), "", can_send_back=declared)
+
+
+def _claimed_side(board: LiveBoard) -> Side | None:
+    """The side whose flag a held claim says fell (else the board's `decided_by`)."""
+    claimed = side_of_letter(board.flag_claim.get("side"))
+    return board.decided_by if claimed is None else claimed
 
 
 def _confirmation(board, game, words: str, held: str, *, can_send_back: bool) -> dict:
@@ -611,9 +625,9 @@ def _confirmation(board, game, words: str, held: str, *, can_send_back: bool) ->
     return {
         "words": words,
         "held": held,
-        "ending": str(Ending(game.ending).label) if game.ending else "",
+        "ending": ending_label(game.ending),
         "repetitions": [(r.ply, r.first_ply) for r in game.repetitions]
-        if game.ending == AGREED
+        if game.ending == Ending.AGREED
         else [],
         "readings": [
             (_named(board, side), _clock(readings[side]), _clock(server and server[side]))

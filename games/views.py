@@ -14,6 +14,7 @@ from games import live
 from games.models.live import CODE_ALPHABET, CODE_LENGTH, LiveBoard
 from tournaments.lookups import public_rounds, public_section
 from tournaments.models.results import ENDING_LABELS
+from tournaments.models.sides import side_of_letter
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required, section_round
 from tournaments.views.caching import revalidated
@@ -155,7 +156,7 @@ def board_moves(request, slug, code):
         if action == "claim":
             board = live.claim(
                 board,
-                data.get("side"),
+                live.BOTH if data.get("side") == "both" else side_of_letter(data.get("side")),
                 device,
                 data.get("code", ""),
                 client=request.META.get("REMOTE_ADDR", ""),
@@ -163,7 +164,7 @@ def board_moves(request, slug, code):
         elif action == "moves":
             board = live.play(board, device, data.get("from_ply"), data.get("moves") or [])
         elif action in ACTIONS:
-            board = ACTIONS[action](board, device, data.get("side"))
+            board = ACTIONS[action](board, device, side_of_letter(data.get("side")))
         else:
             raise ServiceError(ErrorCode.BAD_REQUEST, field="action")
     except ServiceError as error:
@@ -228,7 +229,7 @@ def _arbiter_decides(request, tournament, code, decision, done: str):
 def release(request, tournament, code):
     """Free the board's sides so that another device may take them."""
     board = get_object_or_404(LiveBoard, code=code, pairing__round__section__tournament=tournament)
-    live.release(board, "both", by=request.user)
+    live.release(board, live.BOTH, by=request.user)
     messages.success(request, _("Board %(code)s released.") % {"code": code})
     return _back_to_round(board)
 

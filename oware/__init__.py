@@ -14,6 +14,7 @@ Plain Python, no framework. The main entry points:
 """
 
 from .board_view import board_view
+from .endings import Ending
 from .errors import RecordError
 from .game import ReadGame, read_game, read_moves
 from .notation import Record, parse_record, replay_record, write_record
@@ -33,6 +34,7 @@ from .variants import VARIANTS, Variant, get_variant
 
 __all__ = [
     "board_view",
+    "Ending",
     "RecordError",
     "ReadGame",
     "read_game",

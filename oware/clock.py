@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .endings import Ending
 from .errors import CLOCK_ABOVE_START, CLOCK_GROWS, FLAG_CONTRADICTED, RecordError
-from .rules import TIME
 
 
 def clock_text(seconds: int) -> str:
@@ -25,7 +25,7 @@ def check_clocks(
     sides: Sequence[int],
     *,
     start_seconds: int,
-    ending: str | None = None,
+    ending: Ending | None = None,
     to_move: int | None = None,
 ) -> None:
     """Refuse readings the time control makes impossible; return None when they are possible.
@@ -58,7 +58,7 @@ def check_clocks(
                 earlier_ply=last[side][0],
             )
         last[side] = (ply, reading)
-    if ending == TIME and to_move is not None:
+    if ending == Ending.TIME and to_move is not None:
         winner_side = 1 - to_move
         if winner_side in last and last[winner_side][1] == 0:
             raise RecordError(

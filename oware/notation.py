@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .endings import Ending
 from .errors import BAD_TOKEN, DECLARED_ENDING, DECLARED_SCORE, FINAL_SCORE, RESULT_TAG, RecordError
 from .replay import Replay, replay
-from .rules import DECLARED_ENDINGS, RESIGN
+from .rules import DECLARED_ENDINGS
 from .sides import Side
 from .variants import Variant, get_variant
 
@@ -63,7 +64,7 @@ class Record:
     sides: list[int | None] = field(default_factory=list)
     captures: list[int | None] = field(default_factory=list)
     clocks: list[int | None] = field(default_factory=list)
-    ending: str | None = None
+    ending: Ending | None = None
     resigner: int | None = None
     score: tuple[int, int] | None = None
     tags: dict[str, str] = field(default_factory=dict)
@@ -143,7 +144,7 @@ class _MovetextReader:
         elif group == "ending":
             return self._ending(match.group("ending"), ply)
         elif group in ("resign", "resigner"):
-            problem = self._ending(RESIGN, ply)
+            problem = self._ending(Ending.RESIGN, ply)
             if problem is None and match.group("resigner"):
                 self.record.resigner = Side.from_letter(match.group("resigner")).value
             return problem
@@ -183,7 +184,7 @@ class _MovetextReader:
     def _ending(self, ending: str, ply: int) -> RecordError | None:
         if self.finished:
             return RecordError(ply, BAD_TOKEN, message_code="second_ending")
-        self.record.ending = ending
+        self.record.ending = Ending(ending)
         self.finished = True
         return None
 
@@ -277,9 +278,9 @@ def _clock_text(seconds: int) -> str:
 def ending_text(game: Replay) -> str:
     """The declared ending as a record writes it ('' for an ending the moves give): `agreed`,
     `time`, or `resign S` / `resign N` naming the player who resigned."""
-    if game.ending == RESIGN:
-        return f"{RESIGN} {Side(game.resigner).letter}"
-    return game.ending if game.ending in DECLARED_ENDINGS else ""
+    if game.ending == Ending.RESIGN:
+        return f"{Ending.RESIGN} {Side(game.resigner).letter}"
+    return game.ending.value if game.ending in DECLARED_ENDINGS else ""
 
 
 def score_text(game: Replay) -> str:

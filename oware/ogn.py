@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .endings import Ending
 from .errors import BAD_TOKEN, FINAL_SCORE, RESULT_TAG, RecordError
 from .notation import (
     TAG_ORDER,
@@ -28,7 +29,6 @@ from .notation import (
     write_tags,
 )
 from .replay import Replay, replay, with_ending
-from .rules import AGREED
 from .variants import Variant, get_variant
 
 OGN_TAGS = TAG_ORDER  # Variant first: Aualé refuses a file that does not start with it
@@ -125,7 +125,7 @@ def read_ogn(text: str, variant: str | Variant | None = None) -> OgnGame:
     if problem:
         raise problem
     if game.ending is None and game.repetitions and game.repetitions[-1].ply == game.plies:
-        game = with_ending(game, AGREED)
+        game = with_ending(game, Ending.AGREED)
     check_declared_score(game, record.score, FINAL_SCORE)
     result = _SCORE.fullmatch(record.tags.get("Result", ""))
     if result:
@@ -149,7 +149,7 @@ def write_ogn(
     values.update({k: v for k, v in (tags or {}).items() if v is not None})
     values["Result"] = score_text(game)
     moves = write_movetext(game, captures=True, score=False).split(" ")
-    if game.ending == AGREED and game.repetitions and game.repetitions[-1].ply == game.plies:
+    if game.ending == Ending.AGREED and game.repetitions and game.repetitions[-1].ply == game.plies:
         moves.pop()  # Aualé's convention: the repeated position itself ends the game
     if comments:
         moves = _with_comments(moves, comments)

@@ -16,24 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .endings import Ending
 from .errors import DECLARED_SCORE, RecordError
 from .notation import replay_record
+from .points import DRAW, LOSS, WIN
 from .replay import Replay, replay
-from .rules import (
-    AGREED,
-    CAPTURE,
-    DRAW24,
-    NO_MOVES,
-    RESIGN,
-    TIME,
-    WIN_SCORE,
-)
+from .rules import WIN_SCORE
 from .sides import Side
 from .variants import Variant
 
-FORFEIT = "forfeit"
-DOUBLE_FORFEIT = "double_forfeit"
-ENDINGS = (CAPTURE, DRAW24, NO_MOVES, AGREED, TIME, RESIGN, FORFEIT, DOUBLE_FORFEIT)
+ENDINGS = tuple(Ending)
 
 UNFINISHED = "unfinished"  # reason code: the record neither ends the game nor declares an ending
 
@@ -41,21 +33,19 @@ SEEDS = 48
 HALF = SEEDS // 2
 _SIDE_LETTERS = tuple(side.letter for side in Side)
 
-WIN, DRAW, LOSS = Decimal(1), Decimal("0.5"), Decimal(0)
-
 
 @dataclass(frozen=True)
 class GameResult:
     """A game's result.
 
-    ending: one of ENDINGS.
+    ending: the Ending.
     points: (South, North), each 1, 0.5 or 0 (exact decimals).
     game_score: (South, North) seeds per the competition table, None when unplayed (forfeits).
     winner: the winning Side; None for a draw or a double forfeit.
     plies: moves in the record, None without one.
     """
 
-    ending: str
+    ending: Ending
     points: tuple[Decimal, Decimal]
     game_score: tuple[int, int] | None
     winner: Side | None
@@ -63,7 +53,7 @@ class GameResult:
 
     @property
     def played(self) -> bool:
-        return self.ending not in (FORFEIT, DOUBLE_FORFEIT)
+        return self.ending.played
 
 
 # The English sentence of each message code of ResultEntryError, filled with its params; the
@@ -117,10 +107,10 @@ class ResultEntryError(ValueError):
 _POINTS_FOR = {Side.SOUTH: (WIN, LOSS), Side.NORTH: (LOSS, WIN), None: (DRAW, DRAW)}
 
 
-def points_for(winner: Side | None, ending: str | None = None) -> tuple[Decimal, Decimal]:
+def points_for(winner: Side | None, ending: Ending | None = None) -> tuple[Decimal, Decimal]:
     """(South, North) points for the winning side, a draw (None), or a double forfeit (nobody
     scores)."""
-    if ending == DOUBLE_FORFEIT:
+    if ending == Ending.DOUBLE_FORFEIT:
         return (LOSS, LOSS)
     return _POINTS_FOR[winner]
 
@@ -139,7 +129,7 @@ def result_from_record(
     record: str | None = None,
     *,
     moves: Sequence[int] | None = None,
-    ending: str | None = None,
+    ending: Ending | str | None = None,
     declared_score: tuple[int, int] | None = None,
 ) -> GameResult:
     """Replay a record (movetext `record` or mover-relative `moves`) and compute its result.
@@ -197,24 +187,24 @@ def _inconsistent(message_code: str, field: str = "score", **params) -> ResultEn
     return ResultEntryError("inconsistent_with_ending", field, message_code, **params)
 
 
-def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> Side | None:
+def _played_winner(ending: Ending, south: int, north: int, flagged: int | None) -> Side | None:
     """The winner a played game's scores imply (None: a draw); raise when the scores cannot end
     that way."""
     high, low = max(south, north), min(south, north)
     leader = Side.SOUTH if south > north else Side.NORTH if north > south else None
-    if ending == CAPTURE:
+    if ending == Ending.CAPTURE:
         if high <= HALF:
             raise _inconsistent("capture_score")
         return leader
-    if ending == DRAW24:
+    if ending == Ending.DRAW24:
         if south != HALF or north != HALF:
             raise _inconsistent("draw24_score")
         return None
-    if ending in (NO_MOVES, AGREED):
+    if ending in (Ending.NO_MOVES, Ending.AGREED):
         if south + north != SEEDS:
             raise _inconsistent("all_seeds_stored", ending=ending, seeds=SEEDS)
         return leader
-    if ending == TIME:
+    if ending == Ending.TIME:
         if south == north == HALF:
             return None
         if high < WIN_SCORE or low >= HALF:
@@ -230,7 +220,7 @@ def _played_winner(ending: str, south: int, north: int, flagged: int | None) -> 
 
 
 def result_from_scores(
-    ending: str,
+    ending: Ending | str,
     south: int | None = None,
     north: int | None = None,
     *,
@@ -240,7 +230,7 @@ def result_from_scores(
 ) -> GameResult:
     """Check and complete a result entered without a move record.
 
-    ending: one of ENDINGS. south, north: the game scores in seeds (none for forfeits).
+    ending: an Ending (or its value). south, north: the game scores in seeds (none for forfeits).
     points: optionally the entered (South, North) points; they must follow from the rest.
     winner: the winning side ('S', 'N' or a Side), needed for a forfeit (the player present)
         unless points say it.
@@ -251,8 +241,9 @@ def result_from_scores(
         raise ResultEntryError(
             "unknown_ending", "ending", "unknown_ending", ending=ending, endings=", ".join(ENDINGS)
         )
+    ending = Ending(ending)
     flagged_side = _side("flagged", flagged)
-    if ending in (FORFEIT, DOUBLE_FORFEIT):
+    if not ending.played:
         for name, value in (("south", south), ("north", north)):
             if value is not None:
                 raise ResultEntryError("unexpected_score", name, "unexpected_score")
@@ -261,7 +252,7 @@ def result_from_scores(
     else:
         south = _check_seeds("south", south)
         north = _check_seeds("north", north)
-        if south + north > SEEDS and not (ending == RESIGN and min(south, north) == HALF):
+        if south + north > SEEDS and not (ending == Ending.RESIGN and min(south, north) == HALF):
             raise ResultEntryError(
                 "too_many_seeds", "score", "too_many_seeds", south=south, north=north, seeds=SEEDS
             )
@@ -296,8 +287,8 @@ def _exact(points) -> tuple[Decimal, ...]:
     return tuple(Decimal(p) for p in points)
 
 
-def _forfeit_winner(ending: str, winner: str | Side | None, points) -> Side | None:
-    if ending == DOUBLE_FORFEIT:
+def _forfeit_winner(ending: Ending, winner: str | Side | None, points) -> Side | None:
+    if ending == Ending.DOUBLE_FORFEIT:
         if winner is not None:
             raise _inconsistent("double_forfeit_winner", "winner")
         return None

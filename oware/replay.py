@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .endings import Ending
 from .errors import BAD_TOKEN, CAPTURE_COUNT, GAME_OVER, NO_SUCH_PIT, RecordError
 from .position import (
     FIELD,
@@ -26,10 +27,7 @@ from .position import (
 )
 from .rules import (
     DECLARED_ENDINGS,
-    NO_MOVES,
-    RESIGN,
     SEVERAL_SEEDS,
-    TIME,
     attempt,
     capture_ending,
     has_legal_move,
@@ -60,7 +58,7 @@ class Replay:
     states: packed board (pits and stores) at the start and after every ply (index = ply).
     sides: who moved each ply (0 South, 1 North).
     to_move: the player to move after the last ply.
-    ending: 'capture', 'draw24', 'no_moves', 'agreed', 'time', 'resign' or None (unfinished).
+    ending: the Ending (capture, draw24, no_moves, agreed, time, resign) or None (unfinished).
     stores: final (South, North) stores, after the end-of-game settlement.
     winner: the winning Side; None for a draw or an unfinished game (ending None).
     captures: seeds captured by each ply.
@@ -72,7 +70,7 @@ class Replay:
     states: list[int]
     sides: list[int]
     to_move: int
-    ending: str | None
+    ending: Ending | None
     stores: tuple[int, int]
     winner: Side | None
     captures: list[int] = field(repr=False)
@@ -88,10 +86,10 @@ class Replay:
         """The (South, North) game score the competition keeps: the final stores, except for
         a game stopped by a flag fall or a resignation, scored by `rules.score_at_stop`
         (the loser's store against 25). The score records write and results store."""
-        if self.ending == TIME:
-            return score_at_stop(TIME, self.stores, self.to_move)
-        if self.ending == RESIGN:
-            return score_at_stop(RESIGN, self.stores, self.resigner)
+        if self.ending == Ending.TIME:
+            return score_at_stop(Ending.TIME, self.stores, self.to_move)
+        if self.ending == Ending.RESIGN:
+            return score_at_stop(Ending.RESIGN, self.stores, self.resigner)
         return self.stores
 
     @property
@@ -158,7 +156,7 @@ def repeated_position(game: Replay) -> Repetition | None:
     return None
 
 
-def winner_text(ending: str | None, winner: Side | None) -> str | None:
+def winner_text(ending: Ending | None, winner: Side | None) -> str | None:
     """How records and the replay command write a winner: 'S', 'N', 'draw', None unfinished."""
     if winner is not None:
         return winner.letter
@@ -180,7 +178,7 @@ def _illegal(ply: int, state: int, side: int, move, variant: Variant, over: bool
 def replay(
     moves: Sequence[int],
     variant: str | Variant = "abapa",
-    end: str | None = None,
+    end: Ending | str | None = None,
     *,
     sides: Sequence[int | None] | None = None,
     captures: Sequence[int | None] | None = None,
@@ -204,6 +202,7 @@ def replay(
         moves = list(moves)
     if end is not None and end not in DECLARED_ENDINGS:
         raise ValueError(f"unknown declared ending {end!r}")
+    end = None if end is None else Ending(end)
     delta_of = SOW_DELTA
     last_of = LAST_PIT
     row_mask = ROW_MASK
@@ -287,7 +286,7 @@ def _finish(variant, states, movers, taken, moves, side, over, end, resigner) ->
     elif not has_legal_move(state, side, variant):
         if end is not None:
             raise RecordError(ply_after, GAME_OVER, message_code="no_move_before", end=end)
-        ending = NO_MOVES
+        ending = Ending.NO_MOVES
     else:
         ending = end
     stores = (
@@ -295,7 +294,7 @@ def _finish(variant, states, movers, taken, moves, side, over, end, resigner) ->
         if ending
         else ((state >> STORE_SHIFT[0]) & FIELD_MASK, (state >> STORE_SHIFT[1]) & FIELD_MASK)
     )
-    resigner = (side if resigner is None else int(resigner)) if ending == RESIGN else None
+    resigner = (side if resigner is None else int(resigner)) if ending == Ending.RESIGN else None
     return Replay(
         variant,
         states,

@@ -7,6 +7,7 @@ The packed functions (`attempt`, `has_legal_move`, `settle`, …) are the single
 
 from __future__ import annotations
 
+from .endings import Ending
 from .errors import EMPTY_PIT, GRAND_SLAM, MUST_FEED, NO_SUCH_PIT, SINGLETON, RecordError
 from .position import (
     FIELD,
@@ -30,14 +31,9 @@ from .variants import (
     get_variant,
 )
 
-# Endings (see docs/competition.md).
-CAPTURE = "capture"
-DRAW24 = "draw24"
-NO_MOVES = "no_moves"
-AGREED = "agreed"
-TIME = "time"
-RESIGN = "resign"
-DECLARED_ENDINGS = (AGREED, TIME, RESIGN)
+# Endings a record may declare after its last move (see docs/competition.md); the others
+# follow from the moves.
+DECLARED_ENDINGS = tuple(ending for ending in Ending if ending.declared)
 
 # Bits 1–5 of every field of a row: non-zero exactly when some pit of the row holds 2 or more.
 SEVERAL_SEEDS = tuple(
@@ -108,13 +104,13 @@ def legal_moves_packed(state: int, side: int, variant: Variant) -> list[int]:
     return [move for move in range(ROW) if attempt(state, side, move, variant)[0] is None]
 
 
-def capture_ending(state: int) -> str | None:
+def capture_ending(state: int) -> Ending | None:
     """CAPTURE if a store has passed 24, DRAW24 if both hold 24, else None."""
     south, north = store_of(state, SOUTH), store_of(state, NORTH)
     if south > SEEDS // 2 or north > SEEDS // 2:
-        return CAPTURE
+        return Ending.CAPTURE
     if south == north == SEEDS // 2:
-        return DRAW24
+        return Ending.DRAW24
     return None
 
 
@@ -124,7 +120,7 @@ def row_total(state: int, side: int) -> int:
     return sum((row >> (FIELD * i)) & FIELD_MASK for i in range(ROW))
 
 
-def settle(state: int, to_move: int, ending: str, variant: Variant) -> tuple[int, int]:
+def settle(state: int, to_move: int, ending: Ending, variant: Variant) -> tuple[int, int]:
     """Final (South, North) stores once the game has ended with `ending`.
 
     NO_MOVES: per the variant, each player takes their own row, or the player who cannot be fed
@@ -133,9 +129,11 @@ def settle(state: int, to_move: int, ending: str, variant: Variant) -> tuple[int
     """
     south, north = store_of(state, SOUTH), store_of(state, NORTH)
     on_south, on_north = row_total(state, SOUTH), row_total(state, NORTH)
-    if ending == AGREED or (ending == NO_MOVES and variant.no_moves == NO_MOVES_OWN_ROWS):
+    if ending == Ending.AGREED or (
+        ending == Ending.NO_MOVES and variant.no_moves == NO_MOVES_OWN_ROWS
+    ):
         return south + on_south, north + on_north
-    if ending == NO_MOVES:
+    if ending == Ending.NO_MOVES:
         if to_move == SOUTH:
             return south, north + on_south + on_north
         return south + on_south + on_north, north
@@ -143,7 +141,7 @@ def settle(state: int, to_move: int, ending: str, variant: Variant) -> tuple[int
 
 
 def winner(
-    stores: tuple[int, int], ending: str | None, to_move: int, resigner: int | None = None
+    stores: tuple[int, int], ending: Ending | None, to_move: int, resigner: int | None = None
 ) -> Side | None:
     """The winning side; None for a draw, and for an unfinished game (`ending` None).
 
@@ -154,9 +152,9 @@ def winner(
     if ending is None:
         return None
     mover = Side(to_move)
-    if ending == RESIGN:
+    if ending == Ending.RESIGN:
         return Side(mover if resigner is None else resigner).opponent
-    if ending == TIME:
+    if ending == Ending.TIME:
         return timed_out_score(stores, mover)[1]
     if stores[0] == stores[1]:
         return None
@@ -186,16 +184,16 @@ def loss_score(own: int, loser: int) -> tuple[int, int]:
     return (own, WIN_SCORE) if loser == 0 else (WIN_SCORE, own)
 
 
-def score_at_stop(ending: str, stores: tuple[int, int], loser: int) -> tuple[int, int]:
+def score_at_stop(ending: Ending, stores: tuple[int, int], loser: int) -> tuple[int, int]:
     """The game score of a game stopped by `ending` ('time' or 'resign') with `stores` in the
     stores at that moment, `loser` (0 South, 1 North) being the flagged or resigning player.
 
     The competition's table, kept here only: a flag fall follows `timed_out_score`, a resigning
     player keeps his store against 25.
     """
-    if ending == TIME:
+    if ending == Ending.TIME:
         return timed_out_score(stores, loser)[0]
-    if ending == RESIGN:
+    if ending == Ending.RESIGN:
         return loss_score(stores[loser], loser)
     raise ValueError(f"{ending!r} is not a stopped game")
 

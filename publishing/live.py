@@ -9,7 +9,7 @@ stay at the venue: the public copy is read-only, so nobody claims a side there.
 """
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 
 from games.models import LiveBoard
 from games.models.live import new_code
@@ -37,10 +37,18 @@ def live_rows(tournament: Tournament) -> list[dict]:
             "board": board.pairing.board,
             "code": board.code,
             "started_at": board.started_at.isoformat() if board.started_at else None,
-            **{field: getattr(board, field) for field in SHOWN},
+            **{field: _shown(board, field) for field in SHOWN},
         }
         for number, board in enumerate(boards, start=1)
     ]
+
+
+def _shown(board: LiveBoard, name: str):
+    """A board's field as the document carries it: a side by its letter, an ending by its
+    value, as the database keeps them."""
+    field = LiveBoard._meta.get_field(name)
+    value = getattr(board, name)
+    return field.get_prep_value(value) if isinstance(field, models.CharField) else value
 
 
 def restore_live(tournament: Tournament, rows: list[dict]) -> None:

@@ -14,13 +14,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
+from oware.endings import Ending
 from oware.notation import write_record
 from oware.replay import replay
 from oware.selfplay import greedy_moves
 from oware.sides import Side
 from tournaments.models import Pairing, Round, Section, Team, Tournament
 from tournaments.models.event import kind_from_name
-from tournaments.models.results import Ending
 from tournaments.services.prizes import add_category
 from tournaments.services.registration import (
     assign_pairing_numbers,
@@ -230,7 +230,7 @@ def _demo_result(
 ) -> ResultEntry:
     where = (section.slug, round_.number, pairing.board)
     if where == NO_SHOW:
-        return ResultEntry(ending=Ending.FORFEIT, decided_by=Side.NORTH.letter)
+        return ResultEntry(ending=Ending.FORFEIT, decided_by=Side.NORTH)
     variant = section.tournament.variant
     moves, ending = greedy_moves(variant, rng=rng)
     resigner = None

@@ -7,12 +7,13 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from oware.endings import Ending
 from oware.sides import Side
 from tournaments import tiebreak_labels
 from tournaments.models import Player, PrizeCategory, Section, Team, Tournament
 from tournaments.models.event import PAIRING_SYSTEM_CHOICES, kind_from_name
-from tournaments.models.results import Ending
-from tournaments.models.sides import SIDE_CHOICES
+from tournaments.models.results import ENDING_CHOICES
+from tournaments.models.sides import SIDE_CHOICES, SideChoiceField, side_of_letter
 from tournaments.pairing.systems import DUTCH
 from tournaments.services.errors import ErrorCode
 from tournaments.services.registration import EDITABLE_PLAYER_FIELDS
@@ -20,10 +21,12 @@ from tournaments.services.results import ResultEntry
 
 
 class ResultForm(forms.Form):
-    ending = forms.ChoiceField(
+    ending = forms.TypedChoiceField(
         label=_("Ending"),
         required=False,
-        choices=[("", _("— from the move record —"))] + list(Ending.choices),
+        choices=[("", _("— from the move record —"))] + ENDING_CHOICES,
+        coerce=Ending,
+        empty_value=None,
     )
     south_seeds = forms.IntegerField(
         label=_("South game score (seeds)"), required=False, min_value=0, max_value=48
@@ -31,10 +34,12 @@ class ResultForm(forms.Form):
     north_seeds = forms.IntegerField(
         label=_("North game score (seeds)"), required=False, min_value=0, max_value=48
     )
-    decided_by = forms.ChoiceField(
+    decided_by = SideChoiceField(
         label=_("Flagged, resigning or absent player"),
         required=False,
         choices=[("", "—"), *SIDE_CHOICES],
+        coerce=side_of_letter,
+        empty_value=None,
     )
     record = forms.CharField(
         label=_("Move record"),
@@ -57,10 +62,10 @@ class ResultForm(forms.Form):
     def entry(self) -> ResultEntry:
         data = self.cleaned_data
         return ResultEntry(
-            ending=data["ending"] or None,
+            ending=data["ending"],
             south_seeds=data["south_seeds"],
             north_seeds=data["north_seeds"],
-            decided_by=data["decided_by"] or None,
+            decided_by=data["decided_by"],
             record=data["record"],
             stores_at_end=data.get("stores_at_end", False),
             confirm_agreed=data.get("confirm_agreed", False),
@@ -390,13 +395,19 @@ class GridResultForm(forms.Form):
     north_seeds = forms.IntegerField(
         label=_("North seeds"), required=False, min_value=0, max_value=48
     )
-    ending = forms.ChoiceField(
-        label=_("Ending"), required=False, choices=[("", "—")] + list(Ending.choices)
+    ending = forms.TypedChoiceField(
+        label=_("Ending"),
+        required=False,
+        choices=[("", "—")] + ENDING_CHOICES,
+        coerce=Ending,
+        empty_value=None,
     )
-    decided_by = forms.ChoiceField(
+    decided_by = SideChoiceField(
         label=_("Flagged, resigned or absent"),
         required=False,
         choices=[("", "—"), *SIDE_CHOICES],
+        coerce=side_of_letter,
+        empty_value=None,
     )
     no_game = forms.ChoiceField(
         label=_("No game"),
@@ -427,7 +438,7 @@ class GridResultForm(forms.Form):
             typed = [
                 f for f in ("result", "south_seeds", "north_seeds") if data.get(f) not in ("", None)
             ]
-            if typed or data.get("ending") or data.get("decided_by"):
+            if typed or data.get("ending") or data.get("decided_by") is not None:
                 self.add_error(
                     "no_game",
                     _(
@@ -454,12 +465,12 @@ class GridResultForm(forms.Form):
             return _no_game_entry(data["no_game"])
         points = GRID_RESULTS.get(data["result"])
         return ResultEntry(
-            ending=data["ending"] or None,
+            ending=data["ending"],
             south_seeds=data["south_seeds"],
             north_seeds=data["north_seeds"],
             south_points=Decimal(points[0]) if points else None,
             north_points=Decimal(points[1]) if points else None,
-            decided_by=data["decided_by"] or None,
+            decided_by=data["decided_by"],
             stores_at_end=True,
         )
 
@@ -470,7 +481,7 @@ def _no_game_entry(choice: str) -> ResultEntry:
     if choice == BOTH_ABSENT:
         return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
     absent = Side.NORTH if choice == NORTH_ABSENT else Side.SOUTH
-    return ResultEntry(ending=Ending.FORFEIT, decided_by=absent.letter)
+    return ResultEntry(ending=Ending.FORFEIT, decided_by=absent)
 
 
 class PrizeCategoryForm(forms.ModelForm):

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
+from oware.points import DRAW, LOSS, WIN
+
 
 class RoundOutcome(Enum):
     """What a round was for one player (C.07 Art. 16.2 categories in brackets)."""
@@ -69,22 +71,23 @@ _PAIRED = _WITH_OPPONENT | {RoundOutcome.PAIRING_BYE}
 
 @dataclass(frozen=True)
 class Scoring:
-    """Points per kind of round outcome; the default is 1 / ½ / 0 with a PAB worth a win.
+    """Points per kind of round outcome; the default is the engine's 1 / ½ / 0
+    (:mod:`oware.points`) with a PAB worth a win.
 
     ``forfeit_win``, ``pairing_bye`` and ``full_point_bye`` follow the win value and
     ``half_point_bye`` the draw value unless set otherwise.  The pairing rules read
     ``win``/``draw``/``loss``; the tie-breaks ``win``/``draw``; TRF every value.
     """
 
-    win: Decimal = Decimal("1")
-    draw: Decimal = Decimal("0.5")
-    loss: Decimal = Decimal("0")
+    win: Decimal = WIN
+    draw: Decimal = DRAW
+    loss: Decimal = LOSS
     forfeit_win: Decimal | None = None
-    forfeit_loss: Decimal = Decimal("0")
+    forfeit_loss: Decimal = LOSS
     pairing_bye: Decimal | None = None
     full_point_bye: Decimal | None = None
     half_point_bye: Decimal | None = None
-    zero_point_bye: Decimal = Decimal("0")
+    zero_point_bye: Decimal = LOSS
 
     def unplayed_points(self, outcome: RoundOutcome) -> Decimal:
         """Points of a round not played over the board (``ValueError`` for ``GAME``)."""

@@ -10,6 +10,9 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.results import EndingField
+from tournaments.models.sides import SideField
+
 # Characters a player cannot misread on a printed slip (no 0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
@@ -29,9 +32,9 @@ class LiveBoard(models.Model):
     south_device / north_device: the token of the device that holds each side ('' when free);
     one device may hold both. moves: mover-relative pits in order; clocks: the mover's remaining
     seconds after each move. position: the game after the last move (`LivePosition.as_json`),
-    {} until first derived from the moves. offer: the side ('S'/'N') offering to end the game
-    by agreement. ending: the declared ending ('agreed', 'time', 'resign') or the one the moves
-    gave, once finished. decided_by: the side that resigned or whose flag fell ('S'/'N').
+    {} until first derived from the moves. offer: the Side offering to end the game by
+    agreement. ending: the declared Ending (agreed, time, resign) or the one the moves gave,
+    once finished. decided_by: the Side that resigned or whose flag fell.
     record: the finished game's record with clock readings, as sent to the results service.
 
     The server's own clock: started_at is when both sides were first held (both clocks may
@@ -59,9 +62,9 @@ class LiveBoard(models.Model):
     clocks = models.JSONField(default=list)
     position = models.JSONField(default=dict, blank=True)
     state = models.CharField(_("state"), max_length=10, choices=State, default=State.WAITING)
-    offer = models.CharField(max_length=1, blank=True)
-    ending = models.CharField(_("ending"), max_length=16, blank=True)
-    decided_by = models.CharField(max_length=1, blank=True)
+    offer = SideField(blank=True)
+    ending = EndingField(_("ending"), blank=True)
+    decided_by = SideField(blank=True)
     record = models.TextField(_("record"), blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     received = models.JSONField(default=list, blank=True)

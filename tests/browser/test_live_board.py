@@ -14,6 +14,7 @@ from games.live import live_board_code
 from games.models.live import LiveBoard
 from oware.notation import parse_record
 from tournaments.models import Result, Round
+from tournaments.models.sides import letter_of
 from tournaments.services.rounds import store_boards
 
 from .conftest import PHONE
@@ -169,7 +170,7 @@ def test_a_player_resigns_on_his_own_phone_while_the_other_is_to_move_after_conf
     expect(south.locator("#live-status")).to_contain_text("Waiting for the arbiter")
     expect(south.locator("#live-record")).to_contain_text("resign N 25-0")
     board = LiveBoard.objects.get(code=board_code)
-    assert (board.ending, board.decided_by) == ("resign", "N")
+    assert (board.ending, letter_of(board.decided_by)) == ("resign", "N")
 
 
 def test_a_spectator_with_the_board_code_cannot_take_a_side(live_server, device, board_code):

@@ -9,8 +9,10 @@ share) import no framework and no app, so that they run, and are tested, on thei
 """
 
 import ast
+import re
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -208,3 +210,253 @@ def test_a_package_resolves_its_relative_imports_from_itself():
         "oware.rules.play"
     ]
     assert wrong_imports("from games.live import play", "oware", is_package=True)
+
+
+# --- the edges: side letters and colour letters, and the points of a game ----------------------
+
+# Where a side may be spelt by hand, and nowhere else: the engine's own letters and its record
+# notation and game files, the database column and the choices of forms and the API. TRF colour
+# letters live only in the TRF package.
+SIDE_LETTERS = frozenset({"S", "N"})
+COLOUR_LETTERS = frozenset({"w", "b"})
+SIDE_LETTER_EDGES = ("oware.sides", "oware.notation", "oware.ogn", "tournaments.models.sides")
+COLOUR_LETTER_EDGES = ("tournaments.trf",)
+# A migration is the database's own history, frozen as it was written.
+FROZEN = ".migrations."
+# Names that hold a side (or a colour) when a letter is assigned to them or passed as them.
+SIDE_NAMES = re.compile(
+    r"side|colou?r|decided_by|offer|mover|to_move|winner|resigner|flagged|absent|loser"
+)
+# The one module that declares the points of a win, a draw and a loss.
+POINTS_MODULE = "oware.points"
+POINTS_NAMES = re.compile(r"(^|_)(win|wins|draw|draws|loss|losses|half)(_|$)", re.IGNORECASE)
+
+
+def _letters_allowed(module: str) -> frozenset[str]:
+    """The letters `module` may spell: S/N at the side edges, w/b in the TRF package."""
+    allowed = set()
+    if any(is_within(module, edge) for edge in SIDE_LETTER_EDGES):
+        allowed |= SIDE_LETTERS
+    if any(is_within(module, edge) for edge in COLOUR_LETTER_EDGES):
+        allowed |= COLOUR_LETTERS
+    return frozenset(allowed)
+
+
+def _letter(node, letters) -> str | None:
+    """The letter `node` spells when it is a string constant among `letters`."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in letters:
+        return node.value
+    return None
+
+
+def _letters_in(node, letters) -> list[str]:
+    """The letters a constant, a conditional or a literal collection of them spells."""
+    if isinstance(node, ast.IfExp):
+        return _letters_in(node.body, letters) + _letters_in(node.orelse, letters)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return [found for item in node.elts for found in _letters_in(item, letters)]
+    found = _letter(node, letters)
+    return [found] if found else []
+
+
+def _target_names(target) -> list[str]:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Attribute):
+        return [target.attr]
+    if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant):
+        return [str(target.slice.value)]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [name for item in target.elts for name in _target_names(item)]
+    return []
+
+
+def spelt_letters(source: str, module: str) -> list[str]:
+    """Each side or colour letter `module` compares with or produces as a side outside the
+    edges, as 'module line N: why'."""
+    letters = (SIDE_LETTERS | COLOUR_LETTERS) - _letters_allowed(module)
+    found = []
+    if FROZEN in module:
+        return found
+
+    def report(node, letter, how):
+        found.append(f"{module} line {node.lineno}: {how} {letter!r}")
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for operand in (node.left, *node.comparators):
+                for letter in _letters_in(operand, letters):
+                    report(node, letter, "compares with")
+        elif isinstance(node, ast.Return) and node.value is not None:
+            for letter in _letters_in(node.value, letters):
+                report(node, letter, "returns")
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [name for target in targets for name in _target_names(target)]
+            if any(SIDE_NAMES.search(name.lower()) for name in names):
+                for letter in _letters_in(node.value, letters):
+                    report(node, letter, "assigns a side")
+        elif isinstance(node, ast.keyword) and node.arg and SIDE_NAMES.search(node.arg.lower()):
+            for letter in _letters_in(node.value, letters):
+                report(node.value, letter, "passes a side")
+        elif isinstance(node, ast.Dict):
+            keys = [key for key in node.keys if key is not None]
+            side_keys = any(
+                _letters_in(key, letters & SIDE_LETTERS)
+                or (isinstance(key, ast.Constant) and SIDE_NAMES.search(str(key.value).lower()))
+                for key in keys
+            )
+            for value in node.values:
+                for letter in _letters_in(value, letters & SIDE_LETTERS) or (
+                    _letters_in(value, letters) if side_keys else []
+                ):
+                    report(value, letter, "maps to")
+    return found
+
+
+POINTS_VALUES = frozenset({Fraction(0), Fraction(1, 2), Fraction(1)})
+
+
+def _number(node) -> Fraction | None:
+    """The number a literal spells: 1, 0.5, Decimal("0.5"), Fraction(1, 2); None otherwise (a
+    string alone is a code, not a number)."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return Fraction(node.value)
+    if (
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) in ("Decimal", "Fraction")
+        and node.args
+        and all(isinstance(arg, ast.Constant) for arg in node.args)
+    ):
+        try:
+            return Fraction(*(arg.value for arg in node.args))
+        except (ValueError, TypeError):
+            return None
+    return None
+
+
+def _is_points_value(node) -> bool:
+    """A literal 1, ½ or 0, or a tuple of them (`WIN, LOSS = Decimal(1), Decimal(0)`)."""
+    if isinstance(node, ast.Tuple):
+        return bool(node.elts) and all(_is_points_value(item) for item in node.elts)
+    return _number(node) in POINTS_VALUES
+
+
+def points_declarations(source: str, module: str) -> list[str]:
+    """Each win, draw or loss value of points declared in `module` at the level of the module or
+    of a class, outside the one module that declares them, as 'module line N: name'."""
+    if module == POINTS_MODULE:
+        return []
+    found = []
+    tree = ast.parse(source)
+    bodies = [tree.body] + [n.body for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    for body in bodies:
+        for node in body:
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [name for target in targets for name in _target_names(target)]
+            if any(POINTS_NAMES.search(name) for name in names) and _is_points_value(node.value):
+                found.append(f"{module} line {node.lineno}: {', '.join(names)}")
+    return found
+
+
+def test_side_and_colour_letters_are_spelt_only_at_the_edges():
+    spelt = [
+        problem
+        for module, path, _is_package in project_modules()
+        for problem in spelt_letters(path.read_text(encoding="utf-8"), module)
+    ]
+    assert spelt == []
+
+
+TEMPLATE_LETTER = re.compile(r"""(==|!=|\bin)\s*["'](S|N|w|b)["']""")
+
+
+def test_templates_compare_no_side_letter():
+    """A page asks the side (or the ending) itself, never its letter."""
+    found = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for match in TEMPLATE_LETTER.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_points_of_a_game_are_declared_once():
+    found = [
+        problem
+        for module, path, _is_package in project_modules()
+        for problem in points_declarations(path.read_text(encoding="utf-8"), module)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "why"),
+    [
+        ("tournaments.services.x", 'if entry.decided_by == "S":\n    pass', "compares with 'S'"),
+        ("games.live", 'ok = side in ("S", "N")', "compares with"),
+        ("tournaments.views.x", 'def f():\n    return "N"', "returns 'N'"),
+        ("games.live", 'board.decided_by = "N"', "assigns a side 'N'"),
+        ("tournaments.services.x", 'ResultEntry(decided_by="S")', "passes a side 'S'"),
+        ("tournaments.services.backup", 'OLD = {"w": "S", "b": "N"}', "maps to 'S'"),
+        ("tournaments.services.x", 'state = {"side": "N"}', "maps to 'N'"),
+        ("tournaments.services.standings", 'if colour != "b":\n    pass', "compares with 'b'"),
+        ("tournaments.pairing.x", 'colour = "w" if south else "b"', "assigns a side 'w'"),
+        ("oware.replay", 'mover = "S" if side == 0 else "N"', "assigns a side 'S'"),
+        ("tournaments.models.results", 'x = side == "N"', "compares with 'N'"),
+    ],
+)
+def test_the_checker_finds_a_letter_spelt_away_from_the_edges(module, source, why):
+    problems = spelt_letters(source, module)
+    assert problems and why in problems[0]
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("tournaments.services.x", "if entry.decided_by is Side.SOUTH:\n    pass"),
+        ("tournaments.services.x", "ResultEntry(decided_by=Side.NORTH)"),
+        ("tournaments.models.sides", '_SIDE_OF_LETTER = {"S": Side.SOUTH, "N": Side.NORTH}'),
+        ("oware.sides", '_LETTERS = ("S", "N")'),
+        ("oware.notation", 'if token == "S":\n    pass'),
+        ("tournaments.trf.colours", '_COLOUR_OF_SIDE = {Side.SOUTH: "w", Side.NORTH: "b"}'),
+        ("tournaments.trf.reader", 'if colour in ("w", "b"):\n    pass'),
+        ("tournaments.services.prizes", "return player.sex == Player.Sex.FEMALE"),
+        ("tournaments.registration_import", 'SEXES = {"f": "w", "female": "w"}'),
+        ("tournaments.pairing.cli", 'open(path, "w")'),
+        ("games.views", 'if data.get("side") == "both":\n    pass'),
+    ],
+)
+def test_the_checker_lets_a_typed_side_and_the_edges_pass(module, source):
+    assert spelt_letters(source, module) == []
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("tournaments.outcomes", 'class Scoring:\n    win: Decimal = Decimal("1")'),
+        ("tournaments.pairing.generator", "WIN, LOSS = Decimal(1), Decimal(0)"),
+        ("tournaments.tiebreaks.sample", 'HALF = Decimal("0.5")'),
+        ("oware.outcome", "DRAW = 0.5"),
+        ("tournaments.services.x", "class Points:\n    LOSS = 0"),
+    ],
+)
+def test_the_checker_finds_a_second_declaration_of_the_points(module, source):
+    assert points_declarations(source, module)
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("oware.points", 'WIN = Decimal(1)\nDRAW = Decimal("0.5")\nLOSS = Decimal(0)'),
+        ("tournaments.outcomes", "class Scoring:\n    win: Decimal = WIN"),
+        ("oware.rules", "WIN_SCORE = SEEDS // 2 + 1"),
+        ("tournaments.trf.codes", 'WIN = "1"\nDRAW = "="'),
+        ("tournaments.services.x", 'def f():\n    draw = Decimal("0.5")'),
+        ("tournaments.outcomes", "class Scoring:\n    forfeit_win: Decimal | None = None"),
+    ],
+)
+def test_the_checker_lets_the_one_declaration_and_its_readers_pass(module, source):
+    assert points_declarations(source, module) == []

@@ -12,7 +12,7 @@ from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome, Scoring
 from tournaments.pairing import PlayerRecord as PairingRecord
 from tournaments.pairing import request_from_trf
-from tournaments.tiebreaks import PlayerRecord as StandingsRecord
+from tournaments.tiebreaks import PlayerRounds as StandingsRecord
 from tournaments.tiebreaks import records_from_trf
 from tournaments.trf.colours import colour_of, side_of
 from tournaments.trf.scoring import outcome_of_code, points_of_code

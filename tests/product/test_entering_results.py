@@ -6,6 +6,7 @@ import pytest
 
 from oware.sides import Side
 from tournaments.models import Result, ResultChange, Round
+from tournaments.models.sides import letter_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result
 
@@ -62,14 +63,16 @@ def test_a_time_loss_from_a_record_flags_the_player_to_move(game, alice):
     record_result(game, ResultEntry(record=record), by=alice)
     result = stored(game)
     assert result.ending == "time"
-    assert result.decided_by == "N"
+    assert letter_of(result.decided_by) == "N"
     assert result.north_points == Decimal("0")
     assert result.north_seeds < 24 and result.south_seeds == 25
 
 
 def test_a_flagged_player_with_25_seeds_wins_on_time(game, alice):
     record_result(
-        game, ResultEntry(ending="time", decided_by="S", south_seeds=25, north_seeds=10), by=alice
+        game,
+        ResultEntry(ending="time", decided_by=Side.SOUTH, south_seeds=25, north_seeds=10),
+        by=alice,
     )
     result = stored(game)
     assert (result.south_points, result.north_points) == (Decimal("1"), Decimal("0"))
@@ -77,22 +80,26 @@ def test_a_flagged_player_with_25_seeds_wins_on_time(game, alice):
 
 def test_a_flagged_player_with_24_seeds_draws(game, alice):
     record_result(
-        game, ResultEntry(ending="time", decided_by="N", south_seeds=24, north_seeds=24), by=alice
+        game,
+        ResultEntry(ending="time", decided_by=Side.NORTH, south_seeds=24, north_seeds=24),
+        by=alice,
     )
     assert stored(game).south_points == Decimal("0.5")
 
 
 def test_a_resignation_scores_the_resigner_against_25(game, alice):
     record_result(
-        game, ResultEntry(ending="resign", decided_by="S", south_seeds=12, north_seeds=25), by=alice
+        game,
+        ResultEntry(ending="resign", decided_by=Side.SOUTH, south_seeds=12, north_seeds=25),
+        by=alice,
     )
     result = stored(game)
     assert (result.south_points, result.north_points) == (Decimal("0"), Decimal("1"))
-    assert result.decided_by == "S"
+    assert letter_of(result.decided_by) == "S"
 
 
 def test_a_no_show_is_a_forfeit_without_game_score(game, alice):
-    record_result(game, ResultEntry(ending="forfeit", decided_by="S"), by=alice)
+    record_result(game, ResultEntry(ending="forfeit", decided_by=Side.SOUTH), by=alice)
     result = stored(game)
     assert (result.south_points, result.north_points) == (Decimal("0"), Decimal("1"))
     assert result.south_seeds is None and result.north_seeds is None
@@ -169,7 +176,7 @@ def test_a_result_for_an_unpublished_round_is_refused(section, players, alice):
 
 def test_only_an_arbiter_of_the_tournament_enters_results(game, charlie):
     with pytest.raises(ServiceError) as error:
-        record_result(game, ResultEntry(ending="forfeit", decided_by="S"), by=charlie)
+        record_result(game, ResultEntry(ending="forfeit", decided_by=Side.SOUTH), by=charlie)
     assert error.value.code == "forbidden"
     assert not Result.objects.exists()
 
@@ -179,10 +186,10 @@ def test_a_correction_keeps_the_earlier_value_with_who_and_when(
 ):
     bob = django_user_model.objects.create_user("bob", password="bob-password-1")
     tournament.arbiters.add(bob)
-    record_result(game, ResultEntry(ending="forfeit", decided_by="S"), by=alice)
+    record_result(game, ResultEntry(ending="forfeit", decided_by=Side.SOUTH), by=alice)
     record_result(
         game,
-        ResultEntry(ending="forfeit", decided_by="N"),
+        ResultEntry(ending="forfeit", decided_by=Side.NORTH),
         by=bob,
         reason="wrong player marked absent",
     )
@@ -225,5 +232,5 @@ def test_a_record_declaring_time_names_the_wrong_flagged_player_is_refused(game,
     moves, _ = played_game("capture")
     record = record_of(moves[:11], ending="time")  # North is to move, so North's flag fell
     with pytest.raises(ServiceError) as error:
-        record_result(game, ResultEntry(record=record, decided_by="S"), by=alice)
+        record_result(game, ResultEntry(record=record, decided_by=Side.SOUTH), by=alice)
     assert error.value.code == "decided_by_mismatch"

@@ -5,7 +5,9 @@ import pytest
 
 from oware.notation import write_record
 from oware.replay import replay
+from oware.sides import Side
 from tournaments.models import GameRecord, Result, ResultChange
+from tournaments.models.sides import letter_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.games import move_list
 from tournaments.services.results import ResultEntry, record_result
@@ -53,7 +55,7 @@ def test_a_correction_to_typed_scores_removes_the_record(game, alice):
     record_result(game, ResultEntry(record=with_clocks([None] * 6)), by=alice)
     record_result(
         game,
-        ResultEntry(ending="resign", decided_by="N", south_seeds=25, north_seeds=10),
+        ResultEntry(ending="resign", decided_by=Side.NORTH, south_seeds=25, north_seeds=10),
         by=alice,
         reason="the record was of another board",
     )
@@ -106,7 +108,7 @@ def test_a_time_forfeit_of_the_player_whose_clock_ran_down_is_stored(game, alice
         by=alice,
     )
     result = Result.objects.get(pairing=game)
-    assert (result.ending, result.decided_by) == ("time", "S")
+    assert (result.ending, letter_of(result.decided_by)) == ("time", "S")
 
 
 def test_plies_under_the_warning_time_are_marked(game, alice):

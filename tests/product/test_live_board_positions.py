@@ -30,7 +30,7 @@ def english():
 def board(game):
     """The live board of `game`, both sides held by one device."""
     board = LiveBoard.objects.get(code=live_board_code(game))
-    return live.claim(board, "both", DEVICE, f"{board.south_pin} {board.north_pin}")
+    return live.claim(board, live.BOTH, DEVICE, f"{board.south_pin} {board.north_pin}")
 
 
 def reading(ply: int) -> int:

@@ -23,8 +23,10 @@ from oware.clock import clock_text
 from oware.notation import write_record
 from oware.ogn import write_ogn
 from oware.replay import replay
+from oware.sides import Side
 from tests.writes import if_match
 from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
+from tournaments.models.sides import letter_of
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
 from tournaments.services.standings import section_trf
@@ -45,7 +47,7 @@ def row(result: Result) -> dict:
         "south_seeds": result.south_seeds,
         "north_seeds": result.north_seeds,
         "ending": result.ending,
-        "decided_by": result.decided_by,
+        "decided_by": letter_of(result.decided_by),
     }
 
 
@@ -216,16 +218,21 @@ RESIGNED_WAYS = {
     ),
 }
 ABSENT_ENTRY = {"ending": "forfeit", "decided_by": "N"}
+
+
+def absent_entry() -> ResultEntry:
+    """ABSENT_ENTRY as the results service takes it."""
+    return ResultEntry(ending="forfeit", decided_by=Side.NORTH)
+
+
 ABSENT_WAYS = {
     "grid": at_once(
         lambda arbiter, alice, board: by_grid(arbiter, board, {"result": "1", **ABSENT_ENTRY})
     ),
     "one-board page": at_once(lambda arbiter, alice, board: by_page(arbiter, board, ABSENT_ENTRY)),
     "api": at_once(lambda arbiter, alice, board: by_api(alice, board, ABSENT_ENTRY)),
-    "trf import": lambda arbiter, alice, board: by_trf_import(
-        alice, board, ResultEntry(**ABSENT_ENTRY)
-    ),
-    "restore": lambda arbiter, alice, board: by_restore(alice, board, ResultEntry(**ABSENT_ENTRY)),
+    "trf import": lambda arbiter, alice, board: by_trf_import(alice, board, absent_entry()),
+    "restore": lambda arbiter, alice, board: by_restore(alice, board, absent_entry()),
 }
 
 
@@ -247,7 +254,7 @@ def test_every_way_in_stores_the_same_row_with_one_audit_row(arbiter, alice, boa
 
 
 def test_a_restore_refuses_a_result_the_rules_refuse(alice, board):
-    record_result(board, ResultEntry(**ABSENT_ENTRY), by=alice)
+    record_result(board, absent_entry(), by=alice)
     alice.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     api = APIClient()
     api.force_authenticate(alice)

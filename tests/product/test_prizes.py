@@ -4,6 +4,7 @@ section's standings."""
 
 import pytest
 
+from oware.sides import Side
 from tournaments.models import PrizeCategory, Round, Section, Team, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.prizes import add_category, prize_list
@@ -35,7 +36,7 @@ def open_section(tournament, make_player, alice):
     round_ = publish_round(pair_next_round(group, by=alice), by=alice)
     for pairing in round_.pairings.all():
         entry = ResultEntry(
-            ending="time", south_seeds=20, north_seeds=10, decided_by="N", stores_at_end=True
+            ending="time", south_seeds=20, north_seeds=10, decided_by=Side.NORTH, stores_at_end=True
         )
         record_result(pairing, entry, by=alice)
     return group

@@ -5,7 +5,9 @@ import json
 
 import pytest
 
+from oware.sides import Side
 from tournaments.models import Result, ResultChange, Round
+from tournaments.models.sides import letter_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import unpublish_round
@@ -21,8 +23,13 @@ def refusal(call, *args, **kwargs) -> ServiceError:
 
 
 def stores(ending, south, north, who):
+    """The entry of stores typed at a flag fall or a resignation; `who` the side's letter."""
     return ResultEntry(
-        ending=ending, south_seeds=south, north_seeds=north, decided_by=who, stores_at_end=True
+        ending=ending,
+        south_seeds=south,
+        north_seeds=north,
+        decided_by=Side.from_letter(who),
+        stores_at_end=True,
     )
 
 
@@ -41,7 +48,7 @@ def test_a_time_forfeit_typed_as_stores_follows_the_table(
     result = record_result(game, stores("time", south, north, flagged), by=alice)
     assert (str(result.south_points.normalize()), str(result.north_points.normalize())) == points
     assert (result.south_seeds, result.north_seeds) == score
-    assert result.decided_by == flagged
+    assert letter_of(result.decided_by) == flagged
 
 
 def test_a_resignation_typed_as_stores_credits_the_opponent_with_25(game, alice):

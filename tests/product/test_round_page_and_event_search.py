@@ -20,7 +20,11 @@ pytestmark = pytest.mark.django_db
 
 def win(south=25, north=13):
     return ResultEntry(
-        ending="time", south_seeds=south, north_seeds=north, decided_by="N", stores_at_end=True
+        ending="time",
+        south_seeds=south,
+        north_seeds=north,
+        decided_by=Side.NORTH,
+        stores_at_end=True,
     )
 
 

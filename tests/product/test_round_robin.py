@@ -3,6 +3,7 @@
 import pytest
 from django.contrib.auth.models import Permission
 
+from oware.sides import Side
 from tournaments.models import Player, Round, Seat, Tournament
 from tournaments.models.sides import BYE
 from tournaments.pairing.berger import berger_schedule
@@ -49,7 +50,7 @@ def finish(round_, by, ending="capture"):
     """Publish `round_`; South wins every game (or North is absent with `ending="forfeit"`)."""
     publish_round(round_, by=by)
     entry = (
-        ResultEntry(ending="forfeit", decided_by="N")
+        ResultEntry(ending="forfeit", decided_by=Side.NORTH)
         if ending == "forfeit"
         else ResultEntry(ending="capture", south_seeds=25, north_seeds=10)
     )

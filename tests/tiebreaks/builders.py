@@ -5,7 +5,7 @@ from fractions import Fraction
 from oware.sides import Side
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome
-from tournaments.tiebreaks import PlayerRecord
+from tournaments.tiebreaks import PlayerRounds
 
 HALF = Fraction(1, 2)
 
@@ -42,5 +42,5 @@ def full_bye():
 
 
 def section_of(rounds_by_player):
-    """``{id: [round results]}`` -> list of PlayerRecord."""
-    return [PlayerRecord(pid, rounds) for pid, rounds in rounds_by_player.items()]
+    """``{id: [round results]}`` -> list of PlayerRounds."""
+    return [PlayerRounds(pid, rounds) for pid, rounds in rounds_by_player.items()]

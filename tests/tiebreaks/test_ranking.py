@@ -7,7 +7,7 @@ import pytest
 
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome
-from tournaments.tiebreaks import PlayerRecord, compute_standings, parse_code
+from tournaments.tiebreaks import PlayerRounds, compute_standings, parse_code
 from tournaments.tiebreaks.ranking import shared_ranks
 
 from .builders import HALF, game, pab, section_of
@@ -83,11 +83,11 @@ def test_a_code_listed_twice_is_refused():
 
 def test_points_may_be_given_as_decimal_float_string_or_fraction():
     records = [
-        PlayerRecord(
+        PlayerRounds(
             1, [RoundRecord.game(2, Decimal("0.5")), RoundRecord.bye(RoundOutcome.PAIRING_BYE, "1")]
         ),
-        PlayerRecord(2, [RoundRecord.game(1, 0.5), RoundRecord.game(3, F(1))]),
-        PlayerRecord(
+        PlayerRounds(2, [RoundRecord.game(1, 0.5), RoundRecord.game(3, F(1))]),
+        PlayerRounds(
             3, [RoundRecord.bye(RoundOutcome.HALF_POINT_BYE, HALF), RoundRecord.game(2, 0)]
         ),
     ]

@@ -1,9 +1,10 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from oware.endings import Ending
 from tournaments.models import Pairing, Player, Result, Round, Section, Team, Tournament
-from tournaments.models.results import Ending
-from tournaments.models.sides import SIDE_CHOICES
+from tournaments.models.results import ENDING_CHOICES
+from tournaments.models.sides import SIDE_CHOICES, letter_of, side_of_letter
 from tournaments.services.pairing_lists import round_roster
 from tournaments.services.registration import EDITABLE_PLAYER_FIELDS
 from tournaments.services.versions import current_version
@@ -114,7 +115,33 @@ class PlayerSerializer(serializers.ModelSerializer):
         return data
 
 
+class EndingChoiceField(serializers.ChoiceField):
+    """An ending as the API writes it (its value), read as an `oware.endings.Ending`."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=ENDING_CHOICES, **kwargs)
+
+    def to_internal_value(self, data):
+        return Ending(super().to_internal_value(data))
+
+
+class SideLetterField(serializers.ChoiceField):
+    """A side as the API writes it (`S` or `N`), read as an `oware.sides.Side`."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=SIDE_CHOICES, **kwargs)
+
+    def to_internal_value(self, data):
+        return side_of_letter(super().to_internal_value(data))
+
+
 class ResultSerializer(serializers.ModelSerializer):
+    def to_representation(self, instance):
+        """The result, its deciding side by its letter ('' when none) as the database keeps it."""
+        data = super().to_representation(instance)
+        data["decided_by"] = letter_of(instance.decided_by)
+        return data
+
     class Meta:
         model = Result
         fields = [
@@ -307,7 +334,7 @@ class ResultEntrySerializer(serializers.Serializer):
     Variant tags, when present, must match the game.
     """
 
-    ending = serializers.ChoiceField(choices=Ending.choices, required=False, allow_null=True)
+    ending = EndingChoiceField(required=False, allow_null=True)
     south_seeds = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=48
     )
@@ -320,7 +347,7 @@ class ResultEntrySerializer(serializers.Serializer):
     north_points = serializers.DecimalField(
         max_digits=2, decimal_places=1, required=False, allow_null=True
     )
-    decided_by = serializers.ChoiceField(choices=SIDE_CHOICES, required=False, allow_null=True)
+    decided_by = SideLetterField(required=False, allow_null=True)
     record = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from oware.sides import Side
 from oware.variants import VARIANTS
-from tournaments.models.sides import SIDE_CHOICES
+from tournaments.models.sides import SideField
 from tournaments.models.validators import (
     validate_single_line,
     validate_team_tiebreaks,
@@ -183,12 +183,7 @@ class Section(models.Model):
     numbered = models.BooleanField(_("players numbered"), default=False)
     # The side the first pairing number plays in round 1 (TRF `XXC white1`/`black1`): South
     # unless a section imported from another program says otherwise.
-    initial_side = models.CharField(
-        _("side of the first player in round 1"),
-        max_length=1,
-        choices=SIDE_CHOICES,
-        default=Side.SOUTH.letter,
-    )
+    initial_side = SideField(_("side of the first player in round 1"), default=Side.SOUTH)
     # Groups of pairing numbers of which no two may meet (TRF `XXP`), from an imported file:
     # the pairing adds them to the team-mates it keeps apart.
     forbidden_pairs = models.JSONField(_("players who never meet"), default=list, blank=True)

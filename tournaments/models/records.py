@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Variant
-from tournaments.models.results import Ending
+from tournaments.models.results import Ending, EndingField
 from tournaments.models.rounds import Pairing
 
 
@@ -40,7 +40,7 @@ class GameRecord(models.Model):
     variant = models.CharField(_("rule variant"), max_length=24, choices=Variant)
     moves = models.JSONField(_("moves"), default=list, blank=True)
     clocks = models.JSONField(_("clock readings"), default=list, blank=True)
-    ending = models.CharField(_("ending"), max_length=16, choices=Ending, blank=True)
+    ending = EndingField(_("ending"), blank=True)
     source = models.CharField(
         _("source"), max_length=10, choices=RecordSource, default=RecordSource.TYPED
     )

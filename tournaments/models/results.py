@@ -1,45 +1,94 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from oware.outcome import ENDINGS
+from oware import endings
+from oware.points import DRAW, LOSS, WIN
 from tournaments.models.rounds import Pairing
-from tournaments.models.sides import SIDE_CHOICES, SIDE_LETTERS
+from tournaments.models.sides import SIDE_LETTERS, SideField
 
-POINT_VALUES = [Decimal("0"), Decimal("0.5"), Decimal("1")]
+POINT_VALUES = [LOSS, DRAW, WIN]
 
 
 ENDING_LABELS = {
-    "capture": _("Capture past 24"),
-    "draw24": _("Both stores at 24"),
-    "no_moves": _("No legal move"),
-    "agreed": _("Agreed end of a cycle"),
-    "time": _("Time forfeit"),
-    "resign": _("Resignation"),
-    "forfeit": _("Forfeit (no-show)"),
-    "double_forfeit": _("Double forfeit"),
+    endings.Ending.CAPTURE: _("Capture past 24"),
+    endings.Ending.DRAW24: _("Both stores at 24"),
+    endings.Ending.NO_MOVES: _("No legal move"),
+    endings.Ending.AGREED: _("Agreed end of a cycle"),
+    endings.Ending.TIME: _("Time forfeit"),
+    endings.Ending.RESIGN: _("Resignation"),
+    endings.Ending.FORFEIT: _("Forfeit (no-show)"),
+    endings.Ending.DOUBLE_FORFEIT: _("Double forfeit"),
 }
-"""How the pages name each ending of the rules engine; a new ending shows its code."""
+"""How the pages name each ending of the rules engine (`oware.endings.Ending`)."""
 
-# The endings are those of the rules engine (oware.outcome.ENDINGS), same strings.
+ENDING_CHOICES = [(ending.value, ENDING_LABELS[ending]) for ending in endings.Ending]
+"""The engine's endings as the choices of a column or a form: its values, the pages' labels."""
+
+# The same choices as a Django enumeration (values, labels); code holds the engine's `Ending`,
+# which an `EndingField` reads back.
 Ending = models.TextChoices(
-    "Ending", [(code.upper(), (code, ENDING_LABELS.get(code, code))) for code in ENDINGS]
+    "Ending", [(ending.name, (ending.value, ENDING_LABELS[ending])) for ending in endings.Ending]
 )
 
 
-PLAYED_ENDINGS = [
-    Ending.CAPTURE,
-    Ending.DRAW24,
-    Ending.NO_MOVES,
-    Ending.AGREED,
-    Ending.TIME,
-    Ending.RESIGN,
-]
+def ending_label(ending) -> str:
+    """An ending in the reader's words, '' for none."""
+    return str(ENDING_LABELS[endings.Ending(ending)]) if ending else ""
+
+
+class EndingField(models.CharField):
+    """How a game ended, stored as the engine's value (``capture``, ``resign``, …) and read back
+    as an `oware.endings.Ending`; '' (a blank column) reads as None."""
+
+    description = _("Ending of a game")
+
+    def __init__(self, *args, **kwargs):
+        kwargs["max_length"] = 16
+        kwargs.setdefault("choices", ENDING_CHOICES)
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self):
+        name, path, args, kwargs = super().deconstruct()
+        del kwargs["max_length"]
+        if kwargs.get("choices") == ENDING_CHOICES:
+            del kwargs["choices"]
+        return name, path, args, kwargs
+
+    def from_db_value(self, value, expression, connection):
+        return self.to_python(value)
+
+    def to_python(self, value) -> endings.Ending | None:
+        if value is None or value == "":
+            return None
+        try:
+            return endings.Ending(value)
+        except ValueError:
+            raise ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            ) from None
+
+    def get_prep_value(self, value) -> str:
+        if value is None:
+            return ""
+        return value.value if isinstance(value, endings.Ending) else value
+
+    def value_to_string(self, obj) -> str:
+        return self.get_prep_value(self.value_from_object(obj))
+
+    def formfield(self, **kwargs):
+        return super().formfield(**{"empty_value": None, **kwargs})
+
+
+PLAYED_ENDINGS = [ending for ending in endings.Ending if ending.played]
 # Endings where one named player decides the outcome: the flagged, resigning or absent one.
-DECIDED_BY_ONE_SIDE = [Ending.TIME, Ending.RESIGN, Ending.FORFEIT]
+DECIDED_BY_ONE_SIDE = [endings.Ending.TIME, endings.Ending.RESIGN, endings.Ending.FORFEIT]
 
 
 class Result(models.Model):
@@ -48,10 +97,8 @@ class Result(models.Model):
     north_points = models.DecimalField(_("North points"), max_digits=2, decimal_places=1)
     south_seeds = models.PositiveSmallIntegerField(_("South game score"), null=True, blank=True)
     north_seeds = models.PositiveSmallIntegerField(_("North game score"), null=True, blank=True)
-    ending = models.CharField(_("ending"), max_length=16, choices=Ending)
-    decided_by = models.CharField(
-        _("flagged, resigning or absent side"), max_length=1, choices=SIDE_CHOICES, blank=True
-    )
+    ending = EndingField(_("ending"))
+    decided_by = SideField(_("flagged, resigning or absent side"), blank=True)
     # A game imported from another program's TRF: the points are known, the game score
     # (seeds) and how the game ended are not. Shown as "score unknown".
     score_unknown = models.BooleanField(_("game score unknown"), default=False)
@@ -92,7 +139,7 @@ class Result(models.Model):
                 name="result_played_game_complete",
             ),
             models.CheckConstraint(
-                condition=~Q(ending=Ending.FORFEIT)
+                condition=~Q(ending=endings.Ending.FORFEIT)
                 | Q(
                     south_points=Decimal("1") - F("north_points"),
                     south_points__in=[0, 1],
@@ -102,7 +149,7 @@ class Result(models.Model):
                 name="result_forfeit_unplayed",
             ),
             models.CheckConstraint(
-                condition=~Q(ending=Ending.DOUBLE_FORFEIT)
+                condition=~Q(ending=endings.Ending.DOUBLE_FORFEIT)
                 | Q(
                     south_points=0,
                     north_points=0,
@@ -131,6 +178,10 @@ class Result(models.Model):
     def is_played(self) -> bool:
         return self.ending in PLAYED_ENDINGS
 
+    def _stored(self, name: str) -> str:
+        """A column's value as the database keeps it (an ending's value, a side's letter)."""
+        return self._meta.get_field(name).get_prep_value(getattr(self, name))
+
     def snapshot(self) -> dict:
         """Return the stored values as plain JSON data, for the audit trail."""
         return {
@@ -138,8 +189,8 @@ class Result(models.Model):
             "north_points": _points_text(self.north_points),
             "south_seeds": self.south_seeds,
             "north_seeds": self.north_seeds,
-            "ending": self.ending,
-            "decided_by": self.decided_by,
+            "ending": self._stored("ending"),
+            "decided_by": self._stored("decided_by"),
             "record": self.record,
         }
 

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from oware.sides import Side
 from tournaments.models.event import Section
 from tournaments.models.people import Player
-from tournaments.models.sides import BYE, SEAT_CHOICES
+from tournaments.models.sides import SideField
 
 
 class Round(models.Model):
@@ -85,7 +85,8 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="seats")
-    side = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    # South or North, None for the pairing-allocated bye (stored `B`).
+    side = SideField(bye=True)
 
     class Meta:
         constraints = [
@@ -101,12 +102,12 @@ class Seat(models.Model):
     @property
     def is_bye(self) -> bool:
         """True for the pairing-allocated bye."""
-        return self.side == BYE
+        return self.side is None
 
     @property
     def board_side(self) -> Side | None:
         """The side of the board the player sits on (None on a bye)."""
-        return None if self.is_bye else Side.from_letter(self.side)
+        return self.side
 
     @property
     def opponent(self) -> Player | None:

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from oware.points import DRAW, LOSS, WIN
 from oware.sides import Side
 from tournaments import trf
 from tournaments.history import RoundRecord
@@ -31,15 +32,12 @@ from .colours import ColourState, colour_state, side_of_higher
 from .engine import pair_round
 from .errors import PairingImpossible
 
-HALF = Decimal("0.5")
-WIN, LOSS = Decimal(1), Decimal(0)
-
 
 def _result(rng: random.Random, south_rating: int, north_rating: int, draw_rate: float) -> Decimal:
     """South's points (1, ½ or 0), from an Elo-like expectation."""
     expected = 1 / (1 + 10 ** ((north_rating - south_rating) / 400))
     if rng.random() < draw_rate:
-        return HALF
+        return DRAW
     return WIN if rng.random() < expected else LOSS
 
 
@@ -200,7 +198,7 @@ def _announce_absences(
     cells: dict[int, trf.RoundCell] = {}
     for n in absent:
         if rng.random() < 1 / 3:
-            cells[n] = round_cell(RoundRecord.bye(RoundOutcome.HALF_POINT_BYE, HALF))
+            cells[n] = round_cell(RoundRecord.bye(RoundOutcome.HALF_POINT_BYE, DRAW))
         else:
             cells[n] = round_cell(RoundRecord.bye(RoundOutcome.ZERO_POINT_BYE, LOSS))
         by_number[n].rounds.append(cells[n])

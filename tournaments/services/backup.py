@@ -43,6 +43,7 @@ from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.events import CREATE_PERMISSION
 from tournaments.services.import_checks import check_row
 from tournaments.services.result_checks import assess, kept_entry
+from tournaments.trf.colours import side_of
 
 FORMAT = "oware-tournament-backup"
 VERSION = 1
@@ -109,6 +110,9 @@ def _row_data(row: models.Model, numbers, users) -> dict:
                 data[field.name] = numbers[target][value]
             else:  # a user
                 data[field.name] = users.get(value)
+        elif isinstance(field, models.CharField):
+            # As the database keeps it: a side by its letter, an ending by its value.
+            data[field.name] = field.get_prep_value(value)
         else:
             data[field.name] = _plain(value)
     return data
@@ -239,15 +243,13 @@ def _check_results(tournament: Tournament) -> None:
             ) from error
 
 
-# Backups written before a section stored its first player's side kept it as a TRF colour.
-_SIDE_OF_OLD_COLOUR = {"w": "S", "b": "N"}
-
-
 def _upgraded(kind: str, data: dict) -> dict:
-    """A row of an older backup in today's fields."""
+    """A row of an older backup in today's fields: a section's first player's side was kept as
+    a TRF colour before a section stored it."""
     if kind == "section" and "initial_colour" in data and "initial_side" not in data:
         colour = data["initial_colour"]
-        return {**data, "initial_side": _SIDE_OF_OLD_COLOUR.get(colour, colour)}
+        side = side_of(colour)
+        return {**data, "initial_side": colour if side is None else side}
     return data
 
 

@@ -17,9 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy
 
+from oware.endings import Ending
 from oware.errors import RecordError
 from oware.outcome import ResultEntryError
 from oware.sides import Side
+from tournaments.models.results import ENDING_LABELS
+from tournaments.models.sides import SIDE_LABELS
 from tournaments.pairing.errors import PairingImpossible
 from tournaments.services.core_messages import (
     entry_problem,
@@ -52,7 +55,8 @@ class ErrorCode(Enum):
         self.headers = dict(headers or {})
 
     def message(self, case: str | None = None, **params) -> str:
-        """The template of `case` in the active language, filled with `params`."""
+        """The template of `case` in the active language, filled with `params` (already in
+        words: see `worded`)."""
         template = str(self.templates[case])
         return template % params if params else template
 
@@ -846,13 +850,9 @@ def worded(value):
     label, a core's error (rules, result entry, pairing, TRF) by its sentence, a refusal by
     its message; any other value as it is."""
     if isinstance(value, Side):
-        from tournaments.models.sides import SIDE_LABELS
-
         return str(SIDE_LABELS[value])
-    if isinstance(value, Enum):
-        from tournaments.models.results import ENDING_LABELS
-
-        return str(ENDING_LABELS.get(value.value, value.value))
+    if isinstance(value, Ending):
+        return str(ENDING_LABELS[value])
     for kind, words in CORE_WORDS:
         if isinstance(value, kind):
             return words(value)

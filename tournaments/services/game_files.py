@@ -15,12 +15,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from oware.clock import clock_text
+from oware.endings import Ending
 from oware.errors import RecordError
 from oware.game import ReadGame, read_game
 from oware.notation import write_record
 from oware.ogn import write_ogn
 from oware.replay import replay
-from oware.rules import DECLARED_ENDINGS, RESIGN
+from oware.rules import DECLARED_ENDINGS
 from oware.sides import Side
 from tournaments.models import Pairing, Result, Round
 from tournaments.models.records import RecordSource
@@ -57,7 +58,7 @@ def import_ogn(pairing: Pairing, text: str, *, by, reason: str = "") -> Result:
 def _import_read(pairing: Pairing, read: ReadGame, *, by, reason: str) -> Result:
     """Enter the game of a file already read (see `import_ogn`)."""
     for side, player in ((Side.SOUTH, pairing.south), (Side.NORTH, pairing.north)):
-        named = read.tags.get(side.title, "?").strip()
+        named = read.tags.get(side.title, "?").strip()  # the file's South and North tags
         if named not in ("", "?") and player is not None and named != player.name:
             raise ServiceError(
                 ErrorCode.OTHER_PLAYERS, field="record", side=side, named=named, player=player.name
@@ -85,8 +86,7 @@ def game_ogn(pairing: Pairing) -> str | None:
         return game_record.text
     end = game_record.ending if game_record.ending in DECLARED_ENDINGS else None
     result = getattr(pairing, "result", None)
-    decided_by = result.decided_by if result is not None and end == RESIGN else ""
-    resigner = Side.from_letter(decided_by) if decided_by else None
+    resigner = result.decided_by if result is not None and end == Ending.RESIGN else None
     game = replay(game_record.moves, game_record.variant, end, resigner=resigner)
     readings = [None] + [
         clock_text(reading) if reading is not None else None for reading in game_record.clocks

@@ -5,12 +5,12 @@ from dataclasses import dataclass
 
 from oware.board_view import board_view
 from oware.clock import clock_text, warning_marks
+from oware.endings import Ending
 from oware.errors import RecordError
 from oware.game import read_game
 from oware.notation import write_movetext
 from oware.position import ROW
 from oware.replay import replay
-from oware.rules import AGREED
 from oware.sides import Side
 from tournaments.models import Result
 from tournaments.models.records import GameRecord
@@ -52,7 +52,8 @@ def game_view(result: Result | None, variant: str, ply: int | None) -> GameView 
 def played_moves(replayed, clocks, warning_minutes: int | None) -> list[dict]:
     """Each move of `replayed`, the one description the arbiter's move list and the public
     viewer share: "ply", "move" (its letter, `C` or `d`), "number" (the move number), "side"
-    'S'/'N', "last" (pit index 0–11 played), "capture" (seeds taken), "clock" (`mm:ss` on the
+    'S'/'N', "numbered" (South's move: a move list writes its number before it), "last" (pit
+    index 0–11 played), "capture" (seeds taken), "clock" (`mm:ss` on the
     mover's clock after it, None when unknown) and "under_warning" (the mover's clock was under
     the arbiter-call time `warning_minutes` when he played it)."""
     clocks = (list(clocks) + [None] * replayed.plies)[: replayed.plies]
@@ -73,6 +74,7 @@ def played_moves(replayed, clocks, warning_minutes: int | None) -> list[dict]:
                 "move": ("ABCDEF" if side == Side.SOUTH else "abcdef")[move],
                 "number": max(number, 1),
                 "side": Side(side).letter,
+                "numbered": side == Side.SOUTH,
                 "last": move + ROW * side,
                 "capture": replayed.captures[index],
                 "clock": clock_text(reading) if reading is not None else None,
@@ -116,7 +118,7 @@ class RepetitionReport:
 
 
 def agreed_end_repetitions(
-    record: str, variant: str, ending: str | None = None
+    record: str, variant: str, ending: Ending | None = None
 ) -> RepetitionReport | None:
     """What the engine finds repeated in `record` when it ends by agreement (`agreed` written in
     the text or given as `ending`), to show the arbiter before saving; None when it is no agreed
@@ -125,10 +127,12 @@ def agreed_end_repetitions(
         return None  # typed scores: no positions to show
     try:
         # Declared beside the text, or else written in it (the replay then ends agreed).
-        replayed = read_game(record, variant, end=AGREED if ending == AGREED else None).replay
+        replayed = read_game(
+            record, variant, end=Ending.AGREED if ending == Ending.AGREED else None
+        ).replay
     except RecordError:
         return None
-    if replayed.ending != AGREED:
+    if replayed.ending != Ending.AGREED:
         return None
     return RepetitionReport([(r.ply, r.first_ply) for r in replayed.repetitions])
 

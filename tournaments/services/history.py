@@ -8,20 +8,19 @@ the size of the section.
 from collections import defaultdict
 from decimal import Decimal
 
+from oware.endings import Ending
+from oware.points import DRAW, LOSS, WIN
 from oware.sides import Side
 from tournaments.history import NOT_PAIRED, PlayerHistory, RoundRecord, SectionHistory
 from tournaments.models import Player, RequestedBye, Round, Seat, Section
-from tournaments.models.results import Ending
-from tournaments.models.sides import BYE
 from tournaments.outcomes import RoundOutcome, Scoring
 from tournaments.pairing.baku import baku_virtual_points
 
 ABSENCE_BY_POINTS = {
-    Decimal("0"): RoundOutcome.ZERO_POINT_BYE,
-    Decimal("0.5"): RoundOutcome.HALF_POINT_BYE,
-    Decimal("1"): RoundOutcome.FULL_POINT_BYE,
+    LOSS: RoundOutcome.ZERO_POINT_BYE,
+    DRAW: RoundOutcome.HALF_POINT_BYE,
+    WIN: RoundOutcome.FULL_POINT_BYE,
 }
-UNPLAYED_ENDINGS = {Ending.FORFEIT, Ending.DOUBLE_FORFEIT}
 
 
 def section_scoring(section: Section) -> Scoring:
@@ -62,7 +61,7 @@ def section_history(
         players=histories,
         total_rounds=tournament.rounds,
         scoring=scoring,
-        initial_side=Side.from_letter(section.initial_side),
+        initial_side=section.initial_side,
     )
     if tournament.avoid_teammates:
         history.forbidden_pairs = _teammates(players)
@@ -100,15 +99,14 @@ def _seat_records(
         "pairing__result__ending",
     )
     records = {}
-    for player_id, number, seat_side, south_id, north_id, *result in seats:
-        if seat_side == BYE:
+    for player_id, number, side, south_id, north_id, *result in seats:
+        if side is None:  # the pairing-allocated bye
             record = RoundRecord(
                 RoundOutcome.PAIRING_BYE,
                 scoring.unplayed_points(RoundOutcome.PAIRING_BYE),
                 round=number,
             )
         else:
-            side = Side.from_letter(seat_side)
             opponent = numbers[north_id if side is Side.SOUTH else south_id]
             record = _game_record(number, side, opponent, *_seen_from(side, *result))
         records[(player_id, number)] = record
@@ -128,12 +126,12 @@ def _known(own: int | None, theirs: int | None) -> tuple[int, int] | None:
 
 
 def _game_record(
-    number: int, side: Side, opponent: int, points, seeds, ending: str | None
+    number: int, side: Side, opponent: int, points, seeds, ending: Ending | None
 ) -> RoundRecord:
     """One side of a board; a board without a result yet is no game for that player."""
     if ending is None:
         return RoundRecord(RoundOutcome.ZERO_POINT_BYE, Decimal(0), round=number)
-    if ending in UNPLAYED_ENDINGS:
+    if not ending.played:
         outcome = RoundOutcome.FORFEIT_WIN if points else RoundOutcome.FORFEIT_LOSS
         return RoundRecord(outcome, points, opponent, side, number)
     return RoundRecord(RoundOutcome.GAME, points, opponent, side, number, seeds)

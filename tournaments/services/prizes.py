@@ -104,7 +104,7 @@ def birth_year(player: Player) -> int | None:
 def in_category(category: PrizeCategory, player: Player) -> bool:
     """Whether `player` competes in `category` (a team's best board is decided by the order)."""
     if category.kind == Kind.WOMEN:
-        return player.sex == "w"
+        return player.sex == Player.Sex.FEMALE
     if category.kind == Kind.RATING:
         if player.rating is None:
             return False

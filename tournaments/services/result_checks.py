@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from oware.clock import check_clocks
+from oware.endings import Ending
 from oware.errors import RecordError
 from oware.game import ReadGame, read_game, read_moves
 from oware.outcome import (
@@ -23,14 +24,8 @@ from oware.rules import score_at_stop
 from oware.sides import Side
 from tournaments.models import Tournament
 from tournaments.models.records import RecordSource
-from tournaments.models.results import Ending
 from tournaments.services.errors import ErrorCode, ServiceError
 
-# Endings a record can declare after its last move; the others follow from the moves.
-DECLARED_ENDINGS = {Ending.AGREED, Ending.TIME, Ending.RESIGN}
-STOPPED_ENDINGS = (Ending.TIME, Ending.RESIGN)
-# The side opposite the one a letter names: the winner when that one was absent or resigned.
-OTHER_SIDE = {side.letter: side.opponent for side in Side}
 # Longest record accepted. Competition games end long before (a cycle is ended by agreement);
 # the limits keep one typed record from costing seconds of replay and a page of megabytes.
 MAX_RECORD_PLIES = 1000
@@ -48,7 +43,7 @@ class ResultEntry:
     agree with the replay. Without a game, `ending` and the scores must be possible together; a
     result typed as points alone (the grid's 1, = or 0) is a game played out: a draw at 24–24,
     otherwise a capture. `decided_by` is the flagged player for `time`, the resigning one for
-    `resign`, the absent one for `forfeit` ('S' or 'N').
+    `resign`, the absent one for `forfeit` (a Side).
 
     With `stores_at_end`, the seeds typed for `time` or `resign` are the two stores at the moment
     the flag fell or the player resigned; the game score then follows the competition table
@@ -63,12 +58,12 @@ class ResultEntry:
     `assess` takes as it is instead of reading the record or the moves again.
     """
 
-    ending: str | None = None
+    ending: Ending | None = None
     south_seeds: int | None = None
     north_seeds: int | None = None
     south_points: Decimal | None = None
     north_points: Decimal | None = None
-    decided_by: str | None = None
+    decided_by: Side | None = None
     record: str = ""
     stores_at_end: bool = False
     moves: list[int] | None = None
@@ -79,6 +74,10 @@ class ResultEntry:
     agreed_on_cycle: bool = True
     game: ReadGame | None = None
 
+    def __post_init__(self):
+        # An ending given by its value (as the engine accepts it) is held as the Ending.
+        self.ending = Ending(self.ending) if self.ending else None
+
     @property
     def has_game(self) -> bool:
         return self.game is not None or self.moves is not None or bool(self.record.strip())
@@ -86,12 +85,12 @@ class ResultEntry:
 
 @dataclass
 class Assessment:
-    """An entry checked: its game result, the side that decided it ('' when none), and for an
-    entry with a game the replay, the clock readings (seconds or None, one per ply) and the
+    """An entry checked: its game result, the side that decided it (None when none), and for
+    an entry with a game the replay, the clock readings (seconds or None, one per ply) and the
     game as read (`read`: its tags among the rest)."""
 
     outcome: GameResult
-    decided_by: str
+    decided_by: Side | None
     game: Replay | None = None
     clocks: list[int | None] | None = None
     score_unknown: bool = False
@@ -114,7 +113,7 @@ def kept_entry(result) -> ResultEntry:
     entry = ResultEntry(
         south_points=result.south_points,
         north_points=result.north_points,
-        decided_by=result.decided_by or None,
+        decided_by=result.decided_by,
         score_unknown=result.score_unknown,
         agreed_on_cycle=False,
     )
@@ -128,7 +127,7 @@ def kept_entry(result) -> ResultEntry:
 
 
 def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
-    if entry.ending in (Ending.FORFEIT, Ending.DOUBLE_FORFEIT):
+    if entry.ending is not None and not entry.ending.played:
         raise ServiceError(ErrorCode.UNEXPECTED_RECORD, field="record")
     if len(entry.record) > MAX_RECORD_CHARACTERS:
         raise ServiceError(
@@ -173,10 +172,10 @@ def _read(entry: ResultEntry, variant: str) -> ReadGame:
     with the score alone, as Aualé does, which only the .ogn reader understands)."""
     read = entry.game
     if read is None:
-        declared = entry.ending if entry.ending in DECLARED_ENDINGS else None
+        declared = entry.ending if entry.ending is not None and entry.ending.declared else None
         # Either player may resign, at any time: the entry names who did (else the player to
         # move).
-        resigner = Side.from_letter(entry.decided_by) if entry.decided_by in OTHER_SIDE else None
+        resigner = entry.decided_by
         if entry.moves is not None:
             read = read_moves(
                 entry.moves, variant, end=declared, resigner=resigner, clocks=entry.clocks or ()
@@ -194,9 +193,9 @@ def _read(entry: ResultEntry, variant: str) -> ReadGame:
     return read
 
 
-def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) -> str:
+def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) -> Side | None:
     """Refuse an ending, scores, points or decided side typed beside a game that it does not
-    give; return the side that decided it ('' when none)."""
+    give; return the side that decided it (None when none)."""
     if entry.ending and entry.ending != outcome.ending:
         raise ServiceError(
             ErrorCode.ENDING_MISMATCH,
@@ -214,16 +213,15 @@ def _check_typed_against(entry: ResultEntry, outcome: GameResult, game: Replay) 
             typed_south=scores[0],
             typed_north=scores[1],
         )
-    decided_by = ""
-    if outcome.ending in STOPPED_ENDINGS:
-        loser = Side(game.resigner if outcome.ending == Ending.RESIGN else game.to_move)
-        decided_by = loser.letter
-        if entry.decided_by and entry.decided_by != decided_by:
+    decided_by = None
+    if outcome.ending.stopped:
+        decided_by = Side(game.resigner if outcome.ending == Ending.RESIGN else game.to_move)
+        if entry.decided_by is not None and entry.decided_by != decided_by:
             raise ServiceError(
                 ErrorCode.DECIDED_BY_MISMATCH,
                 case=outcome.ending,
                 field="decided_by",
-                side=loser,
+                side=decided_by,
             )
     _check_typed_points(entry, outcome)
     return decided_by
@@ -235,10 +233,10 @@ def _from_scores(entry: ResultEntry) -> Assessment:
         raise ServiceError(ErrorCode.MISSING_ENDING, field="ending")
     winner = None
     if ending == Ending.FORFEIT:
-        if entry.decided_by not in OTHER_SIDE:
+        if entry.decided_by is None:
             raise ServiceError(ErrorCode.MISSING_ABSENT, field="decided_by")
-        winner = OTHER_SIDE[entry.decided_by]
-    if ending in STOPPED_ENDINGS and entry.decided_by not in OTHER_SIDE:
+        winner = entry.decided_by.opponent
+    if ending.stopped and entry.decided_by is None:
         raise ServiceError(ErrorCode.MISSING_DECIDED_BY, field="decided_by")
     south_seeds, north_seeds = _game_score(entry, ending)
     try:
@@ -256,16 +254,16 @@ def _from_scores(entry: ResultEntry) -> Assessment:
             field=_field_name(error.field),
             problem=error,
         ) from error
-    if ending == Ending.RESIGN and outcome.winner is not OTHER_SIDE[entry.decided_by]:
+    if ending == Ending.RESIGN and outcome.winner is not entry.decided_by.opponent:
         raise ServiceError(
             ErrorCode.RESIGNATION_IMPOSSIBLE, case="resigner_wins", field="decided_by"
         )
     _check_typed_points(entry, outcome)
-    decided_by = entry.decided_by if ending in (*STOPPED_ENDINGS, Ending.FORFEIT) else ""
+    decided_by = entry.decided_by if ending.stopped or ending == Ending.FORFEIT else None
     return Assessment(outcome, decided_by)
 
 
-def _ending_of_points(entry: ResultEntry) -> str | None:
+def _ending_of_points(entry: ResultEntry) -> Ending | None:
     """The ending of a result typed as points alone: a game played out, drawn at 24–24 or won
     by a capture."""
     if entry.south_points is None or entry.north_points is None:
@@ -283,7 +281,7 @@ def _points_only(entry: ResultEntry) -> Assessment:
     ending = Ending.DRAW24 if winner is None else Ending.CAPTURE
     outcome = GameResult(ending, points_for(winner), None, winner)
     _check_typed_points(entry, outcome)
-    return Assessment(outcome, "", score_unknown=True)
+    return Assessment(outcome, None, score_unknown=True)
 
 
 def _field_name(core_field: str) -> str:
@@ -323,19 +321,19 @@ def points_of(outcome: GameResult) -> tuple[Decimal, Decimal]:
     return tuple(Decimal(str(p)).normalize() for p in outcome.points)
 
 
-def _game_score(entry: ResultEntry, ending: str) -> tuple[int | None, int | None]:
+def _game_score(entry: ResultEntry, ending: Ending) -> tuple[int | None, int | None]:
     """The game score typed, completed where the entry leaves it to the rules: a draw typed as
     points alone is 24–24, and stores typed at a flag fall or a resignation follow the table."""
     if entry.south_seeds is None and entry.north_seeds is None and not entry.ending:
         if ending == Ending.DRAW24:
             return 24, 24
-    if not entry.stores_at_end or ending not in STOPPED_ENDINGS:
+    if not entry.stores_at_end or not ending.stopped:
         return entry.south_seeds, entry.north_seeds
-    if entry.south_seeds is None or entry.north_seeds is None or entry.decided_by not in OTHER_SIDE:
+    if entry.south_seeds is None or entry.north_seeds is None or entry.decided_by is None:
         return entry.south_seeds, entry.north_seeds
     if entry.south_seeds + entry.north_seeds > 48:
         raise ServiceError(ErrorCode.STORES_OVER_48, field="north_seeds")
-    loser = Side.from_letter(entry.decided_by)
+    loser = entry.decided_by
     stores = (entry.south_seeds, entry.north_seeds)
     if ending == Ending.RESIGN and stores[loser] > 24:
         raise ServiceError(ErrorCode.RESIGNATION_IMPOSSIBLE, case="already_won", field="decided_by")

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from oware.sides import Side
 from tournaments.freshness import touch
 from tournaments.models import Pairing, Player, ResultChange, Round, Seat, Section, Tournament, Undo
-from tournaments.models.sides import BYE
 from tournaments.pairing import PairingRequest
 from tournaments.pairing.errors import PairingImpossible
 from tournaments.pairing.records import RoundPairing
@@ -192,14 +191,11 @@ def store_boards(round_: Round, boards: list[tuple[Player, Player | None, str]])
     seats = []
     for pairing in pairings:
         if pairing.north is None:
-            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=BYE))
+            # The pairing-allocated bye: a seat on no side.
+            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=None))
         else:
-            seats.append(
-                Seat(round=round_, player=pairing.south, pairing=pairing, side=Side.SOUTH.letter)
-            )
-            seats.append(
-                Seat(round=round_, player=pairing.north, pairing=pairing, side=Side.NORTH.letter)
-            )
+            seats.append(Seat(round=round_, player=pairing.south, pairing=pairing, side=Side.SOUTH))
+            seats.append(Seat(round=round_, player=pairing.north, pairing=pairing, side=Side.NORTH))
     Seat.objects.bulk_create(seats)
     touch(round_.section.tournament_id)  # bulk writes send no signals
     follow_rounds(round_.section.tournament_id)

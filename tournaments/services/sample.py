@@ -5,19 +5,20 @@ measured here is reading and ranking, which do not care how the pairs were made.
 """
 
 import random
-from decimal import Decimal
 
 from django.db import transaction
 
+from oware.endings import Ending
+from oware.points import DRAW, LOSS, WIN
 from tournaments.freshness import touch
 from tournaments.models import Player, Result, Round, Section
 from tournaments.services.rounds import store_boards
 
 OUTCOMES = [  # (ending, South points, North points, South seeds, North seeds)
-    ("capture", Decimal("1"), Decimal("0"), 25, 13),
-    ("capture", Decimal("0"), Decimal("1"), 9, 27),
-    ("draw24", Decimal("0.5"), Decimal("0.5"), 24, 24),
-    ("no_moves", Decimal("1"), Decimal("0"), 26, 22),
+    (Ending.CAPTURE, WIN, LOSS, 25, 13),
+    (Ending.CAPTURE, LOSS, WIN, 9, 27),
+    (Ending.DRAW24, DRAW, DRAW, 24, 24),
+    (Ending.NO_MOVES, WIN, LOSS, 26, 22),
 ]
 
 

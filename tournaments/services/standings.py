@@ -15,6 +15,7 @@ from tournaments.tiebreaks import Standings, records_from_history, standings_fro
 from tournaments.tiebreaks.crosstable import CrosstableRow, crosstable
 from tournaments.trf import Player as TrfPlayer
 from tournaments.trf import Tournament as TrfTournament
+from tournaments.trf.fitting import add_tiebreaks, fitted_name, fitted_rating, fitted_team
 from tournaments.trf.history import announce_byes, round_cell, write_history
 from tournaments.trf.model import Team as TrfTeam
 
@@ -82,12 +83,6 @@ def section_crosstable(table: SectionStandings) -> list[tuple[Player, Crosstable
     return [(table.players[row.id], row) for row in rows]
 
 
-TRF_NAME_WIDTH = 33
-TRF_TEAM_NAME_WIDTH = 32
-TRF_TEAM_CODE_WIDTH = 5
-TRF_MAX_RATING = 9999
-
-
 def section_trf(
     section: Section, *, private: bool = False, team_records: bool = True
 ) -> TrfTournament:
@@ -122,9 +117,7 @@ def section_trf(
     _announce_next_round(section, table.after_round, trf)
     if team_records:
         trf.teams = _trf_teams(section, table.players.values())
-    codes = [code for code in table.standings.tiebreaks if code != "PTS"]
-    if codes:
-        trf.other_lines.append("202 " + ",".join(codes))
+    add_tiebreaks(trf, table.standings.tiebreaks)
     return trf
 
 
@@ -148,28 +141,23 @@ def _trf_teams(section: Section, players) -> list[TrfTeam]:
     for player in players:
         if player.team_id is not None:
             members.setdefault(player.team_id, []).append(player.pairing_number)
-    return [
-        TrfTeam(
-            team.name[:TRF_TEAM_NAME_WIDTH],
-            tuple(sorted(members[team.pk])),
-            number,
-            team.code[:TRF_TEAM_CODE_WIDTH],
-        )
-        for number, team in enumerate(section.tournament.teams.all(), start=1)
-        if team.pk in members
-    ]
+    teams = []
+    for number, team in enumerate(section.tournament.teams.all(), start=1):
+        if team.pk in members:
+            name, code = fitted_team(team.name, team.code)
+            teams.append(TrfTeam(name, tuple(sorted(members[team.pk])), number, code))
+    return teams
 
 
 def _trf_player(player: Player, rank: int, private: bool) -> TrfPlayer:
     """A player's `001` identity; a name is cut to the file's 33 characters, a rating past
     9999 left out, the identity number and birth date left blank unless `private`."""
-    rating = player.rating
     return TrfPlayer(
         pairing_number=player.pairing_number,
-        name=player.name[:TRF_NAME_WIDTH],
+        name=fitted_name(player.name),
         sex=player.sex,
         title=player.title,
-        rating=None if rating is not None and rating > TRF_MAX_RATING else rating,
+        rating=fitted_rating(player.rating),
         federation=player.federation,
         fide_id=player.identity_number if private else "",
         birth_date=player.birth_date if private else "",

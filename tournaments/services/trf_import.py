@@ -17,18 +17,17 @@ kept on the section, its teams (`013`, `310`) as teams of the tournament, so its
 pair as the file's own program would.
 """
 
-from decimal import Decimal
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from oware.endings import Ending
+from oware.points import WIN
 from oware.sides import Side
 from tournaments.history import RoundRecord, SectionHistory
 from tournaments.models import Player, RequestedBye, Round, Section, Team, Tournament
 from tournaments.models.event import kind_from_name
-from tournaments.models.results import Ending
 from tournaments.outcomes import RoundOutcome
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.import_checks import checked_create
@@ -88,7 +87,7 @@ def import_trf_section(
         name=name,
         slug=slug,
         order=tournament.sections.count(),
-        initial_side=(history.initial_side or Side.SOUTH).letter,
+        initial_side=Side.SOUTH if history.initial_side is None else history.initial_side,
         sex=kind_from_name(name) if kind is None else kind,
         forbidden_pairs=_forbidden_pairs(tournament, history, trf.teams),
         round_forbidden_pairs=[
@@ -260,7 +259,7 @@ def _entry(south: RoundRecord, north: RoundRecord) -> ResultEntry:
         if south.outcome is loss and north.outcome is loss:
             return ResultEntry(ending=Ending.DOUBLE_FORFEIT)
         absent = Side.SOUTH if south.outcome is loss else Side.NORTH
-        return ResultEntry(ending=Ending.FORFEIT, decided_by=absent.letter)
+        return ResultEntry(ending=Ending.FORFEIT, decided_by=absent)
     return ResultEntry(
-        south_points=south.points, north_points=Decimal(1) - south.points, score_unknown=True
+        south_points=south.points, north_points=WIN - south.points, score_unknown=True
     )

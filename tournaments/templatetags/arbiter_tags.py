@@ -2,8 +2,9 @@
 
 from django import template
 
+from oware.endings import Ending
 from tournaments.forms import player_label
-from tournaments.models.results import Ending
+from tournaments.models.results import ENDING_LABELS
 
 register = template.Library()
 
@@ -12,7 +13,7 @@ register = template.Library()
 def ending_label(code: str) -> str:
     """The ending's name in the page's language, for the audit trail's stored codes."""
     try:
-        return Ending(code).label
+        return ENDING_LABELS[Ending(code)]
     except ValueError:
         return code
 

@@ -7,7 +7,7 @@ from django import template
 from django.utils.formats import number_format
 
 from oware.sides import Side
-from tournaments.models.sides import SIDE_LABELS
+from tournaments.models import sides
 
 register = template.Library()
 
@@ -43,17 +43,17 @@ def points(value) -> str:
 @register.filter
 def side_label(side: Side | None) -> str:
     """A side's name in the page's language ('' for none)."""
-    return "" if side is None else SIDE_LABELS[side]
+    return sides.side_label(side)
 
 
 @register.filter
-def seeds(result, side: str = "") -> str:
+def seeds(result, side: Side | None = None) -> str:
     """A result's game score, the seeds each side captured, as '25–11' (en dash, never a colon
-    that would read as a clock time); `side` 'N' (a seat's stored side) puts North's first.
+    that would read as a clock time); `side` North (a seat's side) puts North's first.
     '' without scores."""
     if result is None or result.south_seeds is None or result.north_seeds is None:
         return ""
     first, second = result.south_seeds, result.north_seeds
-    if side == Side.NORTH.letter:
+    if side is Side.NORTH:
         first, second = second, first
     return f"{first}{EN_DASH}{second}"

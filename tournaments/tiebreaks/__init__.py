@@ -3,10 +3,10 @@
 Input, one record per player (round order, index 0 = round 1)::
 
     from tournaments.history import RoundRecord
-    from tournaments.tiebreaks import PlayerRecord, compute_standings
+    from tournaments.tiebreaks import PlayerRounds, compute_standings
 
     records = [
-        PlayerRecord(7, [RoundRecord.game(12, Decimal(1), Side.SOUTH),   # beat 12 as South
+        PlayerRounds(7, [RoundRecord.game(12, Decimal(1), Side.SOUTH),   # beat 12 as South
                          RoundRecord.forfeit_win(3),                      # 3 did not come
                          RoundRecord.bye(RoundOutcome.PAIRING_BYE, Decimal(1))]),
         ...
@@ -52,7 +52,7 @@ from .history import (
     standings_from_history,
     standings_from_trf,
 )
-from .records import PlayerRecord
+from .records import PlayerRounds
 from .serialise import standings_to_json
 from .standings import DEFAULT_ORDER, Standings, StandingsRow, compute_standings
 from .teams import (
@@ -70,7 +70,7 @@ __all__ = [
     "DEFAULT_TEAM_ORDER",
     "CrosstableCell",
     "CrosstableRow",
-    "PlayerRecord",
+    "PlayerRounds",
     "Standings",
     "StandingsRow",
     "TeamGame",

@@ -9,7 +9,7 @@ from oware.sides import Side
 from tournaments.outcomes import STANDARD_SCORING, RoundOutcome, Scoring
 
 from .exact import to_fraction
-from .records import PlayerRecord
+from .records import PlayerRounds
 from .standings import Standings
 
 _BYE_SYMBOL = {
@@ -49,7 +49,7 @@ class CrosstableRow:
 
 
 def crosstable(
-    players: Sequence[PlayerRecord], standings: Standings, scoring: Scoring = STANDARD_SCORING
+    players: Sequence[PlayerRounds], standings: Standings, scoring: Scoring = STANDARD_SCORING
 ) -> list[CrosstableRow]:
     """Rows in the order of ``standings``; every player of ``standings`` must have a record."""
     records = {p.id: p for p in players}

@@ -9,14 +9,14 @@ from tournaments import trf
 from tournaments.history import SectionHistory
 from tournaments.trf.history import history_from_trf
 
-from .records import PlayerRecord
+from .records import PlayerRounds
 from .standings import DEFAULT_ORDER, Standings, compute_standings
 
 
-def records_from_history(history: SectionHistory) -> list[PlayerRecord]:
+def records_from_history(history: SectionHistory) -> list[PlayerRounds]:
     """One record per player, over the completed rounds (announced absences left out)."""
     rounds = history.rounds_completed
-    return [PlayerRecord(p.number, p.rounds[:rounds]) for p in history.players]
+    return [PlayerRounds(p.number, p.rounds[:rounds]) for p in history.players]
 
 
 def standings_from_history(
@@ -39,7 +39,7 @@ def standings_from_history(
 
 def records_from_trf(
     tournament: trf.Tournament, scoring: trf.Scoring = trf.DEFAULT_SCORING
-) -> list[PlayerRecord]:
+) -> list[PlayerRounds]:
     """:func:`records_from_history` of a TRF file."""
     return records_from_history(history_from_trf(tournament, scoring))
 

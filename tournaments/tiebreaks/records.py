@@ -16,7 +16,7 @@ from tournaments.history import RoundRecord
 
 
 @dataclass(frozen=True)
-class PlayerRecord:
+class PlayerRounds:
     """A player's id and rounds in order (index 0 is round 1).
 
     Ids must be hashable and mutually orderable (pairing numbers or database
@@ -28,4 +28,4 @@ class PlayerRecord:
     rounds: Sequence[RoundRecord]
 
 
-__all__ = ["PlayerRecord"]
+__all__ = ["PlayerRounds"]

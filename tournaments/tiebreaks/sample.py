@@ -12,16 +12,15 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+from oware.points import DRAW, LOSS, WIN
 from oware.sides import Side
 from tournaments.history import RoundRecord
 from tournaments.outcomes import RoundOutcome
 
-from .records import PlayerRecord
-
-HALF = Decimal("0.5")
+from .records import PlayerRounds
 
 
-def random_section(players: int = 1000, rounds: int = 11, seed: int = 2026) -> list[PlayerRecord]:
+def random_section(players: int = 1000, rounds: int = 11, seed: int = 2026) -> list[PlayerRounds]:
     """Records of ``players`` players (ids 1..players) over ``rounds`` rounds."""
     rng = random.Random(seed)
     ratings = {pid: rng.randint(1000, 2400) for pid in range(1, players + 1)}
@@ -37,7 +36,7 @@ def random_section(players: int = 1000, rounds: int = 11, seed: int = 2026) -> l
                 history,
                 score,
                 pid,
-                RoundRecord.bye(kind, HALF if kind is RoundOutcome.HALF_POINT_BYE else 0),
+                RoundRecord.bye(kind, DRAW if kind is RoundOutcome.HALF_POINT_BYE else 0),
             )
         present = sorted(
             (pid for pid in ratings if pid not in absent),
@@ -47,7 +46,7 @@ def random_section(players: int = 1000, rounds: int = 11, seed: int = 2026) -> l
             _record(history, score, present.pop(), RoundRecord.bye(RoundOutcome.PAIRING_BYE, 1))
         for a, b in zip(present[::2], present[1::2], strict=True):
             _play(rng, history, score, ratings, a, b)
-    return [PlayerRecord(pid, history[pid]) for pid in ratings]
+    return [PlayerRounds(pid, history[pid]) for pid in ratings]
 
 
 def _play(rng, history, score, ratings, south, north) -> None:
@@ -59,11 +58,11 @@ def _play(rng, history, score, ratings, south, north) -> None:
     expected = 1 / (1 + 10 ** ((ratings[north] - ratings[south]) / 400))
     roll = rng.random()
     if roll < expected - 0.1:
-        south_points = Decimal(1)
+        south_points = WIN
     elif roll < expected + 0.1:
-        south_points = HALF
+        south_points = DRAW
     else:
-        south_points = Decimal(0)
+        south_points = LOSS
     _record(history, score, south, RoundRecord.game(north, south_points, Side.SOUTH))
     _record(history, score, north, RoundRecord.game(south, 1 - south_points, Side.NORTH))
 

@@ -14,7 +14,7 @@ from tournaments.history import NOT_PAIRED
 from tournaments.outcomes import RoundOutcome, Scoring
 
 from .exact import PointScale
-from .records import PlayerRecord
+from .records import PlayerRounds
 
 NO_OPPONENT = -1
 
@@ -29,7 +29,7 @@ class Section:
     """
 
     def __init__(
-        self, players: Sequence[PlayerRecord], scoring: Scoring, rounds: int | None = None
+        self, players: Sequence[PlayerRounds], scoring: Scoring, rounds: int | None = None
     ):
         self.ids = [p.id for p in players]
         self.index = {pid: i for i, pid in enumerate(self.ids)}
@@ -55,7 +55,7 @@ class Section:
         """Values derived once per section and shared by several tie-breaks."""
         self._check_opponents()
 
-    def _add(self, player: PlayerRecord) -> None:
+    def _add(self, player: PlayerRounds) -> None:
         cells = list(player.rounds) + [NOT_PAIRED] * (self.rounds - len(player.rounds))
         scaled = self.scale.scaled
         self.kinds.append([c.outcome for c in cells])

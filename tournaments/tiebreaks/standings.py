@@ -13,7 +13,7 @@ from tournaments.outcomes import STANDARD_SCORING, Scoring
 from .codes import TiebreakCode, parse_codes
 from .direct_encounter import direct_encounter
 from .ranking import rank_groups, shared_ranks, split_by_value
-from .records import PlayerRecord
+from .records import PlayerRounds
 from .registry import BY_CODE, Unit
 from .section import Section
 
@@ -65,7 +65,7 @@ class Standings:
 
 
 def compute_standings(
-    players: Sequence[PlayerRecord],
+    players: Sequence[PlayerRounds],
     tiebreaks: Sequence[str] | str = DEFAULT_ORDER,
     *,
     scoring: Scoring = STANDARD_SCORING,

@@ -8,7 +8,7 @@ are the public pages with their print stylesheet; the arbiter's round page links
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Round
-from tournaments.models.results import PLAYED_ENDINGS, Ending
+from tournaments.models.results import ENDING_CHOICES, PLAYED_ENDINGS
 from tournaments.views.access import arbiter_required
 
 PLAYED = frozenset(PLAYED_ENDINGS)  # the endings a slip offers to tick; forfeits need no slip
@@ -49,6 +49,6 @@ def result_slips(request, tournament, section, number):
             "round": round_,
             "boards": boards,
             "move_columns": move_grid(),
-            "endings": [(value, label) for value, label in Ending.choices if value in PLAYED],
+            "endings": [(value, label) for value, label in ENDING_CHOICES if value in PLAYED],
         },
     )

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from oware.endings import Ending
 from oware.sides import Side
 from tournaments.forms import BOTH_ABSENT, NORTH_ABSENT, SOUTH_ABSENT, GridResultForm
 from tournaments.models import Pairing, Result
@@ -57,8 +58,8 @@ def _initial(pairing, version: int) -> dict:
 
 
 NO_GAME_OF_ENDING = {
-    "forfeit": lambda r: NORTH_ABSENT if r.decided_by == Side.NORTH.letter else SOUTH_ABSENT,
-    "double_forfeit": lambda r: BOTH_ABSENT,
+    Ending.FORFEIT: lambda r: NORTH_ABSENT if r.decided_by is Side.NORTH else SOUTH_ABSENT,
+    Ending.DOUBLE_FORFEIT: lambda r: BOTH_ABSENT,
 }
 
 
