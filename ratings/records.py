@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-WIN = Decimal(1)
-DRAW = Decimal("0.5")
-LOSS = Decimal(0)
+from oware.points import DRAW, LOSS, WIN
+
+# A rated game scores what the game gave: the rating systems read the competition's points.
 SCORES = (WIN, DRAW, LOSS)
 
 

@@ -25,6 +25,7 @@ from oware.game import read_game
 from oware.notation import write_record
 from oware.ogn import write_ogn
 from oware.replay import replay
+from oware.sides import Side
 from tournaments.models import Result
 from tournaments.services import result_checks
 from tournaments.services.result_checks import ResultEntry, assess
@@ -94,7 +95,7 @@ def test_assess_takes_the_game_already_read(tournament):
     read = read_game("1. C a 2. D resign", tournament.variant)
     assessment = assess(ResultEntry(game=read, ending="resign"), tournament)
     assert assessment.read is read and assessment.game is read.replay
-    assert assessment.outcome == read.result and assessment.decided_by == "N"
+    assert assessment.outcome == read.result and assessment.decided_by == Side.NORTH
 
 
 def test_a_zip_of_game_files_reads_each_file_once(alice_client, game, calls):
@@ -126,4 +127,4 @@ def test_a_live_game_ended_and_stored_at_once_is_replayed_once(client, game, tou
     calls.clear()
     assert send(action="resign", side="N")["state"] == "confirmed"
     assert calls["replay"] == 1 and not calls["parse"]
-    assert Result.objects.get(pairing=game).decided_by == "N"
+    assert Result.objects.get(pairing=game).decided_by == Side.NORTH
