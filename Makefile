@@ -43,8 +43,10 @@ demo: install
 demo-mirror: install
 	PYTHON=$(PY) PORT=$(PORT) sh scripts/demo-mirror
 
+# PYTEST_ARGS is handed to pytest: `make test PYTEST_ARGS="-m database"` runs only the tests of
+# the database, as CI's PostgreSQL pass does.
 test: install lint
-	$(PY) -m pytest -n auto
+	$(PY) -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 # The whole tree stays clean: lint rules and formatting are checked before the tests.
 lint: install

@@ -6,6 +6,33 @@ plain registered user, and an anonymous client is a spectator.
 
 import pytest
 
+# A test that asks for one of these (or is marked django_db) uses the test database.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "database: uses the database DATABASE_URL names; the PostgreSQL pass runs only these "
+        "(`pytest -m database`). Set on every test of the test database by the rule below; a "
+        "test that reaches PostgreSQL another way is marked by hand.",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark each test of the test database `database`, before `-m` chooses among them."""
+    for item in items:
+        uses = DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        if uses or item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.database)
+
 
 @pytest.fixture(autouse=True)
 def default_language():
@@ -75,3 +102,20 @@ def empty_cache():
     remembered.clear()
     forget_stamps()
     yield
+
+
+@pytest.fixture(scope="session")
+def demo_rows(django_db_setup, django_db_blocker):
+    """The demo tournament's rows, built by `loaddemo` once per test process (tests/demo.py)."""
+    from tests.demo import DemoRows
+
+    with django_db_blocker.unblock():
+        return DemoRows()
+
+
+@pytest.fixture
+def copy_demo(demo_rows):
+    """A function that writes the demo tournament into the test's database as `loaddemo` builds
+    it (the arbiter's password is demo-password-1) and returns it; seconds faster than building
+    it again. Tests of the command itself still run `loaddemo`."""
+    return demo_rows.copy

@@ -2,7 +2,6 @@
 under it without one refusal, and the scripts that make pages work still run."""
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from games.live import live_board_code
@@ -12,9 +11,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
     return Tournament.objects.get(slug="demo")
 
 

@@ -2,7 +2,6 @@
 sideways; a wide table scrolls inside its own box, its name column staying in view."""
 
 import pytest
-from django.core.management import call_command
 
 from tournaments.models import Tournament
 
@@ -15,9 +14,8 @@ LOCALES = {"en": "en-GB", "fr": "fr-FR", "pt": "pt-PT"}
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
     tournament = Tournament.objects.get(slug="demo")
     add_round_robin(tournament)
     return DemoValues(tournament)

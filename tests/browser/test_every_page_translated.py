@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from django.conf import settings
-from django.core.management import call_command
 
 from tournaments.models import Tournament
 
@@ -76,9 +75,8 @@ def untranslated_in(text: str, sentences: set[str]) -> list[str]:
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
     tournament = Tournament.objects.get(slug="demo")
     add_round_robin(tournament)
     return DemoValues(tournament)

@@ -2,7 +2,6 @@
 the header's switcher changes the language."""
 
 import pytest
-from django.core.management import call_command
 
 from .conftest import PHONE
 from .test_printing import logged_in
@@ -11,9 +10,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ name in the filter keeps the field, the caret and the text while a result arrive
 does not move and an opened legend stays open."""
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tournaments.models import Tournament
@@ -14,10 +13,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def round_in_progress(monkeypatch):
+def round_in_progress(copy_demo):
     """The demo with round 6 of the men published and no result in yet."""
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+    copy_demo()
     demo = Tournament.objects.get(slug="demo")
     arbiter = demo.arbiters.get()
     round_ = publish_round(pair_next_round(demo.sections.get(slug="men"), by=arbiter), by=arbiter)

@@ -1,7 +1,6 @@
 """Spectators and the arbiter on a 360-pixel-wide phone, in a real browser."""
 
 import pytest
-from django.core.management import call_command
 
 from tournaments.models import GameRecord
 
@@ -9,9 +8,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
 
 
 def page_width(page) -> int:

@@ -5,7 +5,6 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from tournaments.models import GameRecord, Round, Tournament
 from tournaments.services.results import ResultEntry, record_result
@@ -17,9 +16,8 @@ AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.j
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
     return Tournament.objects.get(slug="demo")
 
 

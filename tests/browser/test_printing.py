@@ -5,7 +5,6 @@ import math
 import unicodedata
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from pypdf import PdfReader
 
@@ -17,9 +16,8 @@ A4_POINTS = (595, 842)  # 210 mm × 297 mm in PDF points, portrait
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
 
 
 def logged_in(context, live_server, username="arbiter"):

@@ -6,7 +6,6 @@ import io
 import unicodedata
 
 import pytest
-from django.core.management import call_command
 from pypdf import PdfReader
 
 from tournaments.models import Tournament
@@ -17,9 +16,8 @@ A4 = (595, 842)  # points, portrait
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
     return Tournament.objects.get(slug="demo")
 
 

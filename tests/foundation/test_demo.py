@@ -41,34 +41,32 @@ def test_the_demo_has_two_sections_of_eight_teams(monkeypatch):
     assert numbers == sorted(numbers, reverse=True), "pairing numbers follow ratings"
 
 
-def test_loading_the_demo_twice_gives_the_same_data(monkeypatch):
+def test_loading_the_demo_twice_gives_the_same_data(monkeypatch, copy_demo):
     monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+    copy_demo()  # the rows of a first `loaddemo`
     first = snapshot()
     call_command("loaddemo")
     assert snapshot() == first
 
 
-def test_the_demo_arbiter_logs_in_with_the_given_password(client, monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def test_the_demo_arbiter_logs_in_with_the_given_password(client, copy_demo):
+    copy_demo()  # as `DEMO_PASSWORD=demo-password-1 loaddemo` wrote it
     assert client.login(username="arbiter", password="demo-password-1")
     demo = Tournament.objects.get(slug="demo")
     assert demo.arbiters.filter(username="arbiter").exists()
 
 
-def test_the_demo_arbiter_is_kept_out_of_the_admin(client, monkeypatch):
+def test_the_demo_arbiter_is_kept_out_of_the_admin(client, copy_demo):
     # Its password is printed on the console: it may run the demo tournament, nothing else.
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+    copy_demo()
     client.login(username="arbiter", password="demo-password-1")
     response = client.get("/admin/")
     assert response.status_code == 302
     assert response["Location"].startswith("/admin/login/")
 
 
-def test_the_demo_is_served_at_its_public_address(client):
-    call_command("loaddemo")
+def test_the_demo_is_served_at_its_public_address(client, copy_demo):
+    copy_demo()
     response = client.get("/t/demo/")
     assert response.status_code == 200
     assert "Demo Oware Open 2026" in response.content.decode()

@@ -106,6 +106,7 @@ def empty_postgres():
         yield url
 
 
+@pytest.mark.database  # a PostgreSQL of its own, in the PostgreSQL pass
 def test_two_servers_started_at_once_on_an_empty_database_both_come_up(empty_postgres):
     ports = [free_port(), free_port()]
     servers = [serve(empty_postgres, port) for port in ports]

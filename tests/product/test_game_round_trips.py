@@ -2,10 +2,7 @@
 is accepted back by every way a game comes in, with the same record, result and ending: each
 demo game is exported and entered again over itself, which must change nothing."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from oware.notation import write_record
@@ -21,9 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo(monkeypatch, django_user_model):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo", stdout=io.StringIO())
+def demo(copy_demo, django_user_model):
+    copy_demo()
     return Tournament.objects.get(slug="demo")
 
 

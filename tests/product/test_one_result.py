@@ -3,12 +3,10 @@ repeated position, resignation, flag fall, a result typed as scores, a forfeit),
 result, the record's own tags and final score, the exported .ogn file, the API and a reprinted
 result slip say the same thing. Every exported record is replayed and compared."""
 
-import io
 import re
 from decimal import Decimal
 
 import pytest
-from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from oware.notation import parse_leniently, replay_record
@@ -22,9 +20,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo", stdout=io.StringIO())
+def demo(copy_demo):
+    copy_demo()
     return Tournament.objects.get(slug="demo")
 
 

@@ -272,11 +272,9 @@ def test_the_import_page_previews_then_imports(alice_client, section, ghana):
     assert section.players.count() == 2
 
 
-def test_the_demo_shows_a_re_entered_player(monkeypatch):
-    from django.core.management import call_command
+def test_the_demo_shows_a_re_entered_player(copy_demo):
 
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+    copy_demo()
     player = Player.objects.get(section__slug="women", pairing_number=8)
     assert player.missed_rounds == [2, 3]
     assert sorted(player.seats.values_list("round__number", flat=True)) == [1, 4, 5]

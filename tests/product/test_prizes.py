@@ -147,11 +147,11 @@ def test_the_public_prize_list_prints_each_category(client, open_section, alice)
     assert "data-print" in page
 
 
-def test_the_demo_shows_a_prize_list(client, monkeypatch):
+def test_the_demo_shows_a_prize_list(client, monkeypatch, copy_demo):
     from django.core.management import call_command
 
+    copy_demo()
     monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
     call_command("loaddemo")  # a second load keeps one of each category
     demo = Tournament.objects.get(slug="demo")
     assert PrizeCategory.objects.filter(section__tournament=demo).count() == 6

@@ -1,7 +1,6 @@
 """Public pages over real HTTP requests: pairings, standings, crosstable, teams, players, games."""
 
 import pytest
-from django.core.management import call_command
 from django.utils.html import escape
 
 from tournaments.models import GameRecord, Pairing, Round, Tournament
@@ -11,9 +10,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
     return Tournament.objects.get(slug="demo")
 
 

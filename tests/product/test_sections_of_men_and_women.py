@@ -164,10 +164,8 @@ def test_the_api_refuses_a_man_in_a_womens_section(women, alice):
     assert (body["code"], body["field"], body["message"]) == ("wrong_sex", "sex", REFUSAL)
 
 
-def test_the_demo_sections_are_of_men_and_of_women(monkeypatch):
-    from django.core.management import call_command
+def test_the_demo_sections_are_of_men_and_of_women(copy_demo):
 
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+    copy_demo()
     demo = Tournament.objects.get(slug="demo")
     assert dict(demo.sections.values_list("slug", "sex")) == {"men": "m", "women": "w"}

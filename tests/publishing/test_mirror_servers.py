@@ -123,6 +123,7 @@ def publish_state(env: dict) -> str:
     return manage(env, "publish_to", "demo", "--list")
 
 
+@pytest.mark.database  # the public server on PostgreSQL, in the PostgreSQL pass
 def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_database):  # noqa: F811
     venue_db = f"sqlite:///{tmp_path / 'venue.sqlite3'}"
     venue_env = production_env(DATABASE_URL=venue_db)

@@ -19,10 +19,9 @@ pytestmark = pytest.mark.django_db
 VENUE = "Hall of the venue"
 
 
-def demo_document() -> dict:
+def demo_document(copy_demo) -> dict:
     """The demo tournament's backup, made in this database and taken out of it again."""
-    call_command("loaddemo", stdout=open("/dev/null", "w"))
-    venue = Tournament.objects.get(slug="demo")
+    venue = copy_demo()
     document = export_tournament(venue)
     _remove(venue)
     return document
@@ -48,8 +47,8 @@ def send(
 
 
 @pytest.fixture
-def document():
-    return demo_document()
+def document(copy_demo):
+    return demo_document(copy_demo)
 
 
 @pytest.fixture
@@ -210,13 +209,13 @@ def test_the_admin_issues_a_token_once_and_detaches_a_mirror(client, document, a
     assert send(client, document, 11, token, previous=10).status_code == 410
 
 
-def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, token):
+def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, token, copy_demo):
     import json
 
     from games.models import LiveBoard
     from publishing.live import live_rows
 
-    call_command("loaddemo", stdout=open("/dev/null", "w"))
+    copy_demo()
     venue = Tournament.objects.get(slug="demo")
     game = venue.sections.get(slug="men").rounds.get(number=1).pairings.get(board=1)
     LiveBoard.objects.create(pairing=game, code="HALL01", moves=[2], clocks=[1190], state="playing")
@@ -254,10 +253,10 @@ def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, to
     assert LiveBoard.objects.get(code="HALL01").moves == [2, 8]
 
 
-def test_a_live_board_row_the_copy_cannot_hold_is_passed_over(client, token):
+def test_a_live_board_row_the_copy_cannot_hold_is_passed_over(client, token, copy_demo):
     from games.models import LiveBoard
 
-    document = demo_document()
+    document = demo_document(copy_demo)
     good = {"id": 1, "section": "men", "round": 1, "board": 1, "code": "HALL01"}
     good.update(moves=[2], clocks=[1190], position={}, state="playing", offer="", ending="")
     good.update(decided_by="", record="", started_at=None)

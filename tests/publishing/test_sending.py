@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def demo():
-    call_command("loaddemo", stdout=open("/dev/null", "w"))
+def demo(copy_demo):
+    copy_demo()
     return Tournament.objects.get(slug="demo")
 
 

@@ -5,7 +5,6 @@ with Retry-After; a held table lock costs a request a few seconds, not thirty.""
 
 import sys
 import time
-import uuid
 
 import psycopg
 import pytest
@@ -15,6 +14,7 @@ from tests.servers import (
     free_port,
     load_demo,
     production_env,
+    scratch_postgres,
     serve,
     stop,
     wait_until_served,
@@ -42,17 +42,9 @@ def cut_off(name: str) -> None:
 
 @pytest.fixture(scope="module")
 def scratch():
-    name = f"hostile_down_{uuid.uuid4().hex[:8]}"
-    try:
-        admin(f'CREATE DATABASE "{name}"')
-    except psycopg.OperationalError:
-        pytest.skip("no PostgreSQL at 127.0.0.1:5432")
-    url = f"postgresql://postgres@127.0.0.1:5432/{name}"
-    load_demo(production_env(DATABASE_URL=url))
-    yield name, url
-    admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
-    admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", name)
-    admin(f'DROP DATABASE IF EXISTS "{name}"')
+    with scratch_postgres("hostile_down") as url:
+        load_demo(production_env(DATABASE_URL=url))
+        yield url.rsplit("/", 1)[1], url
 
 
 @pytest.fixture

@@ -105,6 +105,7 @@ class Cuttable:
         self.cut()
 
 
+@pytest.mark.database
 @pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgres"),
     reason="runs with the PostgreSQL suite (DATABASE_URL=postgres://…)",

@@ -20,10 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def backup(monkeypatch):
+def backup(copy_demo):
     """The demo tournament's backup, with the tournament itself removed from the database."""
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo", stdout=io.StringIO())
+    copy_demo()
     out = io.StringIO()
     call_command("export_tournament", "demo", stdout=out)
     document = json.loads(out.getvalue())
