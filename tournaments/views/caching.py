@@ -76,6 +76,11 @@ class PageCopy:
 # This process's last copy of each page (config/settings.py: a LocMemCache of REMEMBERED_PAGES
 # entries, the least recently read dropped first), whatever the shared cache is.
 remembered = ConnectionProxy(caches, "remembered")
+# The last copy of each page any worker served, for every worker to serve while the database
+# does not answer: Redis when there is one, otherwise files on this machine (never the database).
+last_copies = ConnectionProxy(caches, "last_copies")
+# How long a last copy is kept for a database that stops answering.
+LAST_COPY_SECONDS = 24 * 3600
 
 
 def revalidated(view):
@@ -86,9 +91,10 @@ def revalidated(view):
         try:
             return fresh(request, *args, **kwargs)
         except DatabaseError:
-            # The database does not answer: an anonymous reader gets this process's last copy
-            # of the page, marked as such; anyone else the 503 of config/database_down.py.
-            previous = None if _signed_in(request) else remembered.get(page_key(request))
+            # The database does not answer: an anonymous reader gets the last copy of the page
+            # this process or any other served, marked as such; anyone else the 503 of
+            # config/database_down.py.
+            previous = None if _signed_in(request) else _last_copy(page_key(request))
             if previous is None:
                 raise
             return _stale(previous)
@@ -130,6 +136,16 @@ def revalidated(view):
         return response
 
     return wrapper
+
+
+def _last_copy(page: str) -> PageCopy | None:
+    copy = remembered.get(page)
+    if copy is None:
+        try:
+            copy = last_copies.get(page)
+        except Exception:  # noqa: BLE001 (a cache that does not answer either: no copy)
+            return None
+    return copy if isinstance(copy, PageCopy) else None
 
 
 def _signed_in(request) -> bool:
@@ -259,6 +275,10 @@ def _page_copy(request, view, args, kwargs, version: str, changed_at: float):
         if not isinstance(copy, PageCopy):
             return copy
     remembered.set(page, copy, None)
+    if previous is None or previous.version != copy.version:
+        # Once per page and revision in each process: every worker's last copy, for the time
+        # the database does not answer.
+        last_copies.set(page, copy, LAST_COPY_SECONDS)
     return copy
 
 
