@@ -159,6 +159,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Argon2id first (config/hashers.py): every new or changed password, and every older hash at its
+# owner's next login. PBKDF2 stays so that the hashes made before still check.
+PASSWORD_HASHERS = [
+    "config.hashers.TunedArgon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -327,7 +335,7 @@ PREVIEW_MAX_ROWS = env_int("PREVIEW_MAX_ROWS", 100)
 # same username from another address is not. `manage.py unlock_login` lifts a lock early.
 AUTHENTICATION_BACKENDS = [
     "tournaments.auth_backends.LockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "tournaments.auth_backends.BoundedModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 60))
@@ -336,7 +344,16 @@ AXES_CLIENT_IP_CALLABLE = "config.client_address.request_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.views.refusals.login_refused"
 # Password checks per client address and minute, refused before hashing past that.
 PASSWORD_CHECKS_PER_MINUTE = env_int("PASSWORD_CHECKS_PER_MINUTE", 20)
+# Password checks (logins, password changes and resets) the whole deployment runs at once, every
+# worker and machine together, counted in the shared cache; one more is refused with 429 and
+# Retry-After before anything is hashed, so a flood of logins from many addresses leaves the
+# rest of the cores to the pages (tournaments/auth_backends.py).
+PASSWORD_CHECKS_AT_ONCE = env_int("PASSWORD_CHECKS_AT_ONCE", 2)
 AXES_RESET_ON_SUCCESS = True
+# A login refused before any check (a locked-out pair, a client past its budget, every slot of
+# password checks taken) is no failed attempt: it neither counts towards a lockout nor extends
+# one.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 
 LOGGING = {
     "version": 1,
