@@ -12,7 +12,8 @@ from tournaments.auth_backends import password_checks_budgeted
 from tournaments.views.events import my_tournaments, new_tournament
 from tournaments.views.tokens import api_tokens
 
-# Under /api/ a 404 or 500 answers JSON in the API's error shape; elsewhere Django's pages.
+# Under /api/ a 400, 404 or 500 answers JSON in the API's error shape; elsewhere Django's pages.
+handler400 = api_errors.bad_request
 handler404 = api_errors.page_not_found
 handler500 = api_errors.server_error
 
