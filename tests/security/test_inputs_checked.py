@@ -123,3 +123,9 @@ def test_a_request_django_cannot_read_is_a_400_in_the_api_error_shape():
     assert problem["code"] == "bad_request" and problem["errors"][0]["code"] == "bad_request"
     page = Client().get("/t/demo/", HTTP_HOST="not a host!")
     assert page.status_code == 400 and not page["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize("since", ["0005-01-01T00:00:00Z", "2026-04-02T20:17:34+05:30"])
+def test_a_time_is_read_the_same_once_written_one_way(published_round, since):
+    answer = APIClient().get(GAMES, {"since": since})
+    assert answer.status_code == 200, answer.content

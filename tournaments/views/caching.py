@@ -132,7 +132,7 @@ def _moment(name: str, text: str) -> str:
         moment = moment.replace(tzinfo=UTC) if offset is None else moment.astimezone(UTC)
     except OverflowError:
         raise BadParameter(name, message) from None
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def _switch(name: str, text: str) -> str | None:
