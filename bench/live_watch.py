@@ -4,7 +4,8 @@ played move by move, against gunicorn on PostgreSQL.
     .venv/bin/python bench/live_watch.py [--spectators 200] [--boards 20] [--seconds 30]
                                          [--workers 2] [--worker-class gthread]
 
-It creates a PostgreSQL database with the demo (bench/load.py's `start_server`), adds a section
+It serves the demo from the database and port bench/load.py's `start_server` takes from the
+environment (BENCH_DATABASE_URL or DATABASE_URL, BENCH_PORT), adds a section
 of 2 × --boards players to the demo tournament, pairs and publishes its round 1, and seats two
 devices on every board (each side claimed with its code). Then, for --seconds, one thread a
 board plays a legal game on it (a move every 1–2 s, each side's device in turn, as at the
@@ -26,12 +27,17 @@ import sys
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from load import Client, Tally, percentile, start_server  # noqa: E402 - bench/load.py
+from load import (  # noqa: E402 - bench/load.py
+    Client,
+    Tally,
+    bench_database,
+    percentile,
+    start_server,
+)
 
 from oware.position import Position  # noqa: E402
 from oware.rules import legal_moves, play  # noqa: E402
@@ -66,10 +72,9 @@ print(json.dumps(boards))
 
 def set_up(boards: int) -> list[str]:
     """The live section and its seated boards, in the database start_server made."""
-    server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
     env = {
         **os.environ,
-        "DATABASE_URL": server_url._replace(path=f"/oware_load_{os.getpid()}").geturl(),
+        "DATABASE_URL": bench_database(),
         "DEBUG": "1",
         "LIVE_CODE_ATTEMPTS": "1000",
     }

@@ -5,11 +5,13 @@ ceiling.
     .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--workers 2] [--driver wrk]
                                    [--worker-class sync] [--proxy]
 
-Without --url it creates a PostgreSQL database on 127.0.0.1:5432 (DATABASE_URL's server when set),
-migrates it, loads the demo tournament, starts `scripts/serve` on a free loopback port, runs the
-scenario and drops the database. With --url it loads an already running server (the demo must be
-loaded there, and --token given for the writes: the demo arbiter's API token, printed by
-`manage.py api_token arbiter`; the API takes no passwords).
+Without --url it serves the database BENCH_DATABASE_URL names (else DATABASE_URL's; else
+`oware_load_<pid>` on the PostgreSQL server at 127.0.0.1:5432), creating it when it does not
+exist (and dropping it after, then only), migrates it, loads the demo tournament, starts
+`scripts/serve` on BENCH_PORT (a free loopback port unless set), runs the scenario; nginx, with
+--proxy, listens on BENCH_PROXY_PORT (a free one unless set). With --url it loads an already
+running server (the demo must be loaded there, and --token given for the writes: the demo
+arbiter's API token, printed by `manage.py api_token arbiter`; the API takes no passwords).
 
 Every request loop is bounded by --seconds; the script stops by itself. It sends traffic to
 loopback only. Before the phases, every page is read for a few seconds straight from the
@@ -273,18 +275,42 @@ def phase(make_targets, seconds, title):
     return tally, report(tally, seconds, title)
 
 
+def bench_database() -> str:
+    """The database the benchmarks serve: BENCH_DATABASE_URL, else DATABASE_URL, else a database
+    of this process on the local PostgreSQL server."""
+    return (
+        os.environ.get("BENCH_DATABASE_URL")
+        or os.environ.get("DATABASE_URL")
+        or f"postgres://postgres@127.0.0.1:5432/oware_load_{os.getpid()}"
+    )
+
+
+def bench_port(variable: str) -> int:
+    """The loopback port `variable` names, or a free one."""
+    return int(os.environ.get(variable) or servers.free_port())
+
+
 def start_server(workers: int, worker_class: str):
-    """A fresh PostgreSQL database with the demo, served by scripts/serve. Returns (port, stop)."""
-    server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
-    database = f"oware_load_{os.getpid()}"
-    # psql is given DATABASE_URL's whole server (host, port, user, password) as a URI, pointed at
-    # the maintenance database to create and drop the scenario's own.
-    admin = ["psql", "-q", "-d", server_url._replace(path="/postgres", query="").geturl()]
-    subprocess.run([*admin, "-c", f"CREATE DATABASE {database}"], check=True)
+    """The demo in a PostgreSQL database (`bench_database`, made when missing), served by
+    scripts/serve on BENCH_PORT. Returns (port, credentials, stop)."""
+    database_url = urlsplit(bench_database())
+    database = database_url.path.lstrip("/")
+    # psql is given the database's whole server (host, port, user, password) as a URI, pointed
+    # at the maintenance database to create and drop the scenario's own.
+    admin = ["psql", "-q", "-d", database_url._replace(path="/postgres", query="").geturl()]
+    exists = subprocess.run(
+        [*admin, "-tAc", f"SELECT 1 FROM pg_database WHERE datname = '{database}'"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    created = not exists
+    if created:
+        subprocess.run([*admin, "-c", f'CREATE DATABASE "{database}"'], check=True)
     password = "load-scenario-password"
     env = {
         **os.environ,
-        "DATABASE_URL": server_url._replace(path=f"/{database}").geturl(),
+        "DATABASE_URL": database_url.geturl(),
         "DEBUG": "0",
         "SECRET_KEY": "load-scenario-only-" + "x" * 40,
         "ALLOWED_HOSTS": "127.0.0.1",
@@ -294,7 +320,7 @@ def start_server(workers: int, worker_class: str):
         "WEB_THREADS": "1" if worker_class == "sync" else os.environ.get("WEB_THREADS", "8"),
         "PYTHON": sys.executable,
     }
-    port = servers.free_port()
+    port = bench_port("BENCH_PORT")
     env["BIND"] = f"127.0.0.1:{port}"
     token = servers.load_demo(env)
     log = open(ROOT / "bench-load-server.log", "w")  # noqa: SIM115 - closed in stop()
@@ -306,7 +332,8 @@ def start_server(workers: int, worker_class: str):
         os.killpg(server.pid, 15)
         server.wait(timeout=30)
         log.close()
-        subprocess.run([*admin, "-c", f"DROP DATABASE IF EXISTS {database}"], check=False)
+        if created:
+            subprocess.run([*admin, "-c", f'DROP DATABASE IF EXISTS "{database}"'], check=False)
 
     servers.wait_until_served(port, seconds=60)
     return port, f"Token {token}", stop
@@ -316,7 +343,13 @@ def start_proxy(upstream_port: int):
     """nginx as compose runs it, in front of 127.0.0.1:`upstream_port`. Returns (port, stop)."""
     folder = Path(f"/tmp/oware-load-proxy-{os.getpid()}")
     folder.mkdir(exist_ok=True)
-    port, nginx = servers.start_proxy(upstream_port, folder)
+    chosen = bench_port("BENCH_PROXY_PORT")
+    # tests/servers.py's start_proxy listens on the port its free_port gives: this one.
+    free_port, servers.free_port = servers.free_port, lambda: chosen
+    try:
+        port, nginx = servers.start_proxy(upstream_port, folder)
+    finally:
+        servers.free_port = free_port
     servers.wait_until_served(port, seconds=5)
     return port, lambda: servers.stop(nginx)
 

@@ -1,5 +1,7 @@
 """Settings, read from the environment (see the configuration table in README.md)."""
 
+import hashlib
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -158,6 +160,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Argon2id first (config/hashers.py): every new or changed password, and every older hash at its
+# owner's next login. PBKDF2 stays so that the hashes made before still check.
+PASSWORD_HASHERS = [
+    "config.hashers.TunedArgon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -249,18 +259,51 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# One shared cache for every app server when REDIS_URL (or CACHE_URL) names one; otherwise each
-# process keeps its own, which is right for a single worker only: the throttles and the pages'
-# copies are then per worker (docs/deployment.md, "What the workers share"). `check --deploy`
-# warns when WEB_CONCURRENCY (the workers scripts/serve starts, 3 unless set) is more than one
-# without it (tournaments/checks.py).
+# The cache every worker and machine shares: Redis when REDIS_URL (or CACHE_URL) names one,
+# otherwise a table of the database (`manage.py migrate` creates it), or files of this machine
+# beside an SQLite database. The budgets (API
+# throttles, password checks, wrong live-board codes), the render claims and the rendered copy
+# of each public page and revision live there, so the documented numbers hold per deployment,
+# not per worker (docs/deployment.md, "What the workers share").
 WEB_CONCURRENCY = env_int("WEB_CONCURRENCY", 3)
 CACHE_URL = env_str("REDIS_URL") or env_str("CACHE_URL")
+_DATABASE_KEY = hashlib.blake2s(str(DATABASES["default"]["NAME"]).encode(), digest_size=6)
+_MACHINE_FILES = Path(tempfile.gettempdir()) / f"oware-{_DATABASE_KEY.hexdigest()}"
+if CACHE_URL:
+    SHARED_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite lives on one machine, whose workers share files; a cache table would queue every
+    # count behind the database's single writer.
+    SHARED_CACHE = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env_str("CACHE_DIR") or str(_MACHINE_FILES / "cache"),
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+else:
+    SHARED_CACHE = {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "oware_cache",
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+    # The cache's own connection to the same database (config/routers.py): a count written
+    # while a request's transaction is open (a wrong live-board code) is kept when the
+    # transaction is rolled back.
+    DATABASES["cache"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}
+    DATABASE_ROUTERS = ["config.routers.CacheRouter"]
+# The last copy of each public page, served while the database does not answer
+# (tournaments/views/caching.py): in Redis when there is one, otherwise in files every worker of
+# this machine reads (a database cache would be out of reach exactly then).
+LAST_COPIES_DIR = env_str("LAST_COPIES_DIR") or str(_MACHINE_FILES / "last-copies")
 CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    "default": SHARED_CACHE,
+    "last_copies": (
+        SHARED_CACHE
         if CACHE_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        else {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": LAST_COPIES_DIR,
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
     ),
     # Each process's last copy of every public page (tournaments/views/caching.py): read without
     # a trip to the shared cache, and served while another process renders the next revision.
@@ -293,7 +336,7 @@ PREVIEW_MAX_ROWS = env_int("PREVIEW_MAX_ROWS", 100)
 # same username from another address is not. `manage.py unlock_login` lifts a lock early.
 AUTHENTICATION_BACKENDS = [
     "tournaments.auth_backends.LockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "tournaments.auth_backends.BoundedModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 60))
@@ -302,7 +345,16 @@ AXES_CLIENT_IP_CALLABLE = "config.client_address.request_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.views.refusals.login_refused"
 # Password checks per client address and minute, refused before hashing past that.
 PASSWORD_CHECKS_PER_MINUTE = env_int("PASSWORD_CHECKS_PER_MINUTE", 20)
+# Password checks (logins, password changes and resets) the whole deployment runs at once, every
+# worker and machine together, counted in the shared cache; one more is refused with 429 and
+# Retry-After before anything is hashed, so a flood of logins from many addresses leaves the
+# rest of the cores to the pages (tournaments/auth_backends.py).
+PASSWORD_CHECKS_AT_ONCE = env_int("PASSWORD_CHECKS_AT_ONCE", 2)
 AXES_RESET_ON_SUCCESS = True
+# A login refused before any check (a locked-out pair, a client past its budget, every slot of
+# password checks taken) is no failed attempt: it neither counts towards a lockout nor extends
+# one.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 
 LOGGING = {
     "version": 1,

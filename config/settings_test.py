@@ -24,3 +24,12 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,  # noqa: F405
     "DEFAULT_THROTTLE_RATES": {"anon_read": "100000/minute", "write": "100000/minute"},
 }
+
+# The suite runs in one process: its own caches, which need no table and no folder. The servers
+# the serving tests start use the deployment's shared ones (config/settings.py).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "remembered": CACHES["remembered"],  # noqa: F405
+    # The same store as `remembered` (one process): emptied with it between tests.
+    "last_copies": CACHES["remembered"],  # noqa: F405
+}

@@ -12,14 +12,16 @@ from tournaments.auth_backends import password_checks_budgeted
 from tournaments.views.events import my_tournaments, new_tournament
 from tournaments.views.tokens import api_tokens
 
-# Under /api/ a 404 or 500 answers JSON in the API's error shape; elsewhere Django's pages.
+# Under /api/ a 400, 404 or 500 answers JSON in the API's error shape; elsewhere Django's pages.
+handler400 = api_errors.bad_request
 handler404 = api_errors.page_not_found
 handler500 = api_errors.server_error
 
 urlpatterns = [
     path("healthz", health, name="health"),
     path("readyz", ready, name="ready"),
-    # Changing a password checks the old one: under the client's budget of password checks
+    # Changing a password checks the old one and hashes the new one, as a reset hashes the new
+    # one: under the client's budget of password checks and the deployment's slots
     # (tournaments/auth_backends.py), here and in the admin, like every login.
     path(
         "admin/password_change/",
@@ -41,6 +43,11 @@ urlpatterns = [
         "accounts/password_change/",
         password_checks_budgeted(auth_views.PasswordChangeView.as_view()),
         name="password_change",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        password_checks_budgeted(auth_views.PasswordResetConfirmView.as_view()),
+        name="password_reset_confirm",
     ),
     path("accounts/arbiters/new/", new_arbiter, name="new_arbiter"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -7,7 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from django.db.models.signals import pre_save
+        from django.db.models.signals import post_migrate, pre_save
 
         from tournaments import (
             checks,  # noqa: F401  (registers the deployment checks)
@@ -17,6 +17,9 @@ class TournamentsConfig(AppConfig):
         freshness.connect()
         # Every save of a tournaments row (forms, API, imports, admin) stores names composed.
         pre_save.connect(_normalise, dispatch_uid="tournaments-normalise-names")
+        # `migrate` (and so `manage.py release`) also makes the shared cache's table where the
+        # database is the cache (config/settings.py): no deployment step to forget.
+        post_migrate.connect(_cache_table, sender=self, dispatch_uid="tournaments-cache-table")
 
 
 def _normalise(sender, instance, **kwargs):
@@ -24,3 +27,9 @@ def _normalise(sender, instance, **kwargs):
         from tournaments.models.validators import normalise_names
 
         normalise_names(instance)
+
+
+def _cache_table(using="default", verbosity=1, **kwargs):
+    from django.core.management import call_command
+
+    call_command("createcachetable", database=using, verbosity=max(0, verbosity - 1))

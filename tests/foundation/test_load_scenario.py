@@ -51,3 +51,17 @@ def test_its_database_commands_use_the_whole_database_url(load, monkeypatch):
         "-d",
         "postgres://someone:secret@127.0.0.1:5999/postgres",
     ]
+
+
+def test_its_database_and_ports_come_from_the_environment(load, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/not-this-one")
+    monkeypatch.setenv("BENCH_DATABASE_URL", "postgres://bench@127.0.0.1:5433/hall_figures")
+    monkeypatch.setenv("BENCH_PORT", "18123")
+    assert load.bench_database() == "postgres://bench@127.0.0.1:5433/hall_figures"
+    assert load.bench_port("BENCH_PORT") == 18123
+    monkeypatch.delenv("BENCH_DATABASE_URL")
+    assert load.bench_database().endswith("/not-this-one")
+    monkeypatch.delenv("DATABASE_URL")
+    assert load.bench_database().startswith("postgres://postgres@127.0.0.1:5432/oware_load_")
+    monkeypatch.delenv("BENCH_PORT")
+    assert 0 < load.bench_port("BENCH_PORT") < 65536

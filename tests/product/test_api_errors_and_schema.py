@@ -98,8 +98,8 @@ def test_a_state_conflict_answers_409(api, alice, game):
 
 def test_an_error_asked_as_csv_is_still_json(api, tournament, section):
     response = api.get("/api/tournaments/accra/men/standings/?format=csv&round=99")
-    assert response.status_code == 400
-    problem = {"code": "invalid", "message": "Give a completed round, 0 to 0.", "field": "round"}
+    assert response.status_code == 404
+    problem = {"code": "not_found", "message": "There is no round 99.", "field": None}
     assert response.json() == problem | {"errors": [problem]}
 
 

@@ -88,7 +88,9 @@ def test_standings_as_of_a_round(api, finished_round):
     assert now["after_round"] == 1 and before["after_round"] == 0
     assert now["rows"][0]["player_id"]
     assert {row["values"].get("PTS", 0) for row in before["rows"]} <= {0}
-    assert api.get("/api/tournaments/accra/men/standings/?round=2").status_code == 400
+    # A round the section does not have is a 404, a malformed number a 400.
+    assert api.get("/api/tournaments/accra/men/standings/?round=2").status_code == 404
+    assert api.get("/api/tournaments/accra/men/standings/?round=two").status_code == 400
 
 
 def test_team_standings_per_section_and_combined(api, tournament, section, finished_round):

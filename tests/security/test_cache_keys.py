@@ -47,7 +47,6 @@ def test_the_page_does_not_echo_unknown_parameters(client, published_round):
     [
         "Basic " + base64.b64encode(b"alice:guess").decode(),
         "Bearer something",
-        "Token 0000000000000000000000000000000000000000",
     ],
 )
 def test_an_authorization_that_is_no_valid_token_is_served_the_shared_copy(
@@ -58,6 +57,35 @@ def test_an_authorization_that_is_no_valid_token_is_served_the_shared_copy(
         again = client.get(STANDINGS, HTTP_AUTHORIZATION=authorization)
     assert again.status_code == 200
     assert again.content == first.content
+
+
+@pytest.mark.parametrize("url", [ROUND_PAGE, STANDINGS])
+def test_a_token_that_is_no_valid_token_is_refused(client, published_round, url):
+    answer = client.get(url, HTTP_AUTHORIZATION="Token 0000000000000000000000000000000000000000")
+    assert answer.status_code == 401
+    assert answer["Cache-Control"] == "no-store" and "X-Accel-Expires" not in answer
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [("round=abc", "round"), ("round=99999", "round"), ("format=a%00b", "format")],
+)
+def test_a_malformed_parameter_is_refused_before_any_render(
+    client, published_round, django_assert_max_num_queries, query, field
+):
+    with django_assert_max_num_queries(1):  # the tournament's revision, nothing rendered
+        answer = client.get(f"{STANDINGS}?{query}")
+    assert answer.status_code == 400 and answer["Cache-Control"] == "no-store"
+    assert answer.json()["field"] == field
+
+
+def test_a_parameter_a_page_does_not_read_is_served_its_copy(client, published_round):
+    first = client.get(ROUND_PAGE)
+    again = client.get(f"{ROUND_PAGE}?round=5&limit=3")
+    assert again.content == first.content
+    # nginx keys on the parameters as sent: it must not keep this one.
+    assert "X-Accel-Expires" not in again
+    assert client.get(f"{ROUND_PAGE}?print=boards")["X-Accel-Expires"]
 
 
 def test_a_valid_token_is_still_served_as_its_user(client, published_round, alice):

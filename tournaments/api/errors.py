@@ -106,6 +106,17 @@ def page_not_found(request, exception=None):
     return defaults.page_not_found(request, exception)
 
 
+def bad_request(request, exception=None):
+    """400 raised outside a view (a body Django refuses to parse, too many fields, a bad
+    host): JSON in the API's error shape under /api/, Django's own page elsewhere."""
+    if _is_api(request):
+        return JsonResponse(
+            error_body([{"code": "bad_request", "message": _("The request cannot be read.")}]),
+            status=400,
+        )
+    return defaults.bad_request(request, exception)
+
+
 def server_error(request):
     """500: JSON in the API's error shape under /api/, Django's own page elsewhere."""
     if _is_api(request):

@@ -17,6 +17,7 @@ from tournaments.services.game_files import OGN_MEDIA_TYPE
 
 READ_ERRORS = {
     "400": "A parameter is invalid.",
+    "401": "An `Authorization: Token` header whose token is no valid one.",
     "404": "No such tournament, section, round, game or player (or not published).",
     "429": "Too many requests; retry after the time the Retry-After header gives.",
     "500": "The server failed.",
@@ -30,6 +31,10 @@ WRITE_ERRORS = {
     "or what the write changes changed since the version it sent.",
 }
 VERSIONED_WRITE_ERRORS = {"428": "Neither expected_version nor If-Match was sent."}
+# A read that needs credentials (a backup's download): refused as a write is.
+CREDENTIAL_ERRORS = {key: WRITE_ERRORS[key] for key in ("401", "403")}
+# A body past DATA_UPLOAD_MAX_MEMORY_SIZE (config/settings.py), in the error shape.
+BODY_ERRORS = {"413": "The body is larger than the API reads."}
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
@@ -86,11 +91,19 @@ class OwareAutoSchema(AutoSchema):
         first = description.strip().split("\n")[0].strip()
         return first or None
 
+    def _needs_credentials(self) -> bool:
+        return any(
+            getattr(permission, "__name__", "") == "IsAuthenticated"
+            for permission in getattr(self.view, "permission_classes", ())
+        )
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         errors = dict(READ_ERRORS)
         if self.method not in SAFE_METHODS:
-            errors |= WRITE_ERRORS
+            errors |= WRITE_ERRORS | BODY_ERRORS
+        elif self._needs_credentials():
+            errors |= CREDENTIAL_ERRORS
         if self.written_version():
             errors |= VERSIONED_WRITE_ERRORS
         for code, description in errors.items():

@@ -10,7 +10,6 @@ from datetime import UTC
 from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -58,6 +57,7 @@ from tournaments.services.standings import (
 from tournaments.services.teams import team_tables
 from tournaments.services.versions import with_versions
 from tournaments.trf import dumps
+from tournaments.views.caching import MOST_OFFSET
 
 TABLE_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CsvRenderer, NdjsonRenderer]
 FORMAT_PARAMETER = OpenApiParameter(
@@ -362,17 +362,23 @@ class PublishRound(APIView):
 
 
 def _round_parameter(request, section: Section) -> int | None:
-    """The `?round=n` of a standings request: a completed round, or None for the latest."""
+    """The `?round=n` of a standings request: a completed round, or None for the latest. A
+    malformed number is a 400, a round the section does not have a 404."""
     text = request.query_params.get("round")
     if text in (None, ""):
         return None
-    last = completed_round_count(section)
     # ASCII digits only: "²" and "٣" are digits to isdigit() but not to int().
-    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= last:
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise ValidationError({"round": [_("Give a round's number, a whole number.")]})
+    last = completed_round_count(section)
+    number = int(text)
+    if number > last and not section.rounds.filter(number=number).exists():
+        raise NotFound(_("There is no round %(number)d.") % {"number": number})
+    if number > last:
         raise ValidationError(
             {"round": [_("Give a completed round, 0 to %(last)d.") % {"last": last}]}
         )
-    return int(text)
+    return number
 
 
 STANDINGS_COLUMNS = ["place", "rank", "player_id", "pairing_number", "name", "team"]
@@ -380,6 +386,8 @@ STANDINGS_COLUMNS = ["place", "rank", "player_id", "pairing_number", "name", "te
 
 class Standings(ConditionalReadMixin, APIView):
     """A section's standings after its last completed round, or after round `?round=n`."""
+
+    public_parameters = ("round",)  # read by the page cache (tournaments/views/caching.py)
 
     renderer_classes = TABLE_RENDERERS
 
@@ -469,6 +477,8 @@ class GameList(ConditionalReadMixin, generics.ListAPIView):
     with the time of its previous answer (its `Date` header) and reads only what changed.
     """
 
+    public_parameters = ("player", "since")
+
     serializer_class = GameSerializer
 
     @extend_schema(
@@ -508,8 +518,16 @@ def changed_since(text: str) -> Q:
         raise ValidationError(
             {"since": [_("Give a time as ISO 8601, such as 2026-05-01T14:30:00Z.")]}
         )
-    if timezone.is_naive(moment):
-        moment = timezone.make_aware(moment, UTC)
+    offset = moment.utcoffset()
+    if offset is not None and abs(offset) > MOST_OFFSET:
+        # Python reads offsets up to ±23:59; PostgreSQL refuses any past ±15:59.
+        raise ValidationError({"since": [_("Give a time whose offset is at most ±15:59.")]})
+    try:
+        moment = moment.replace(tzinfo=UTC) if offset is None else moment.astimezone(UTC)
+    except OverflowError:  # before year 1 or after 9999 once in UTC
+        raise ValidationError(
+            {"since": [_("Give a time as ISO 8601, such as 2026-05-01T14:30:00Z.")]}
+        ) from None
     # Every entry, correction and removal leaves an audit row with its time.
     changes = ResultChange.objects.filter(pairing=OuterRef("pk"), changed_at__gte=moment)
     return Q(Exists(changes)) | Q(result__entered_at__gte=moment)
@@ -517,6 +535,8 @@ def changed_since(text: str) -> Q:
 
 class GameDetail(ConditionalReadMixin, generics.RetrieveAPIView):
     """One game: players, result and record; with `?positions=1` the position after each move."""
+
+    public_parameters = ("positions",)
 
     serializer_class = GameDetailSerializer
     lookup_url_kwarg = "pairing_id"

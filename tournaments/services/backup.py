@@ -161,14 +161,19 @@ def import_tournament(
         raise ServiceError(ErrorCode.TOURNAMENT_EXISTS, field="slug", slug=slug)
     users = _users_of(names, arbiter, recreate_users)
     created: dict[type, dict[int, models.Model]] = {}
+    where: tuple[str, int | None] = ("tournament", None)  # the row being read, for a refusal
     try:
         for kind, model, _lookup, _order in KINDS:
-            rows = [
-                _new_row(model, _upgraded(kind, data), created, users)
-                for data in document.get(kind, [])
-            ]
-            for number, row in rows:
+            rows = []
+            for index, data in enumerate(document.get(kind, []), start=1):
+                where = (kind, index)
+                if not isinstance(data, dict):
+                    raise TypeError(_("not an object"))
+                rows.append(_new_row(model, _upgraded(kind, data), created, users))
+            for index, (number, row) in enumerate(rows, start=1):
+                where = (kind, index)
                 check_row(kind, number, row)  # the forms' rules: a bad slug or name is refused
+            where = (kind, None)
             with transaction.atomic():  # a clash (two sections with one slug) is refused
                 saved = model.objects.bulk_create([row for _number, row in rows])
             created[model] = {number: row for (number, _row), row in zip(rows, saved, strict=True)}
@@ -182,9 +187,8 @@ def import_tournament(
         ValidationError,
         IntegrityError,
     ) as error:
-        problem = " ".join(error.messages) if isinstance(error, ValidationError) else error
         raise ServiceError(
-            ErrorCode.INVALID, case="damaged_backup", field="file", problem=problem
+            ErrorCode.INVALID, case="damaged_backup", field="file", problem=_damage(error, *where)
         ) from error
     tournament = created[Tournament][1]
     _check_results(tournament)
@@ -194,6 +198,28 @@ def import_tournament(
     if by is not None:
         tournament.arbiters.add(by)
     return tournament
+
+
+def _damage(error: Exception, kind: str, row: int | None) -> str:
+    """What is wrong with the backup and where: "row 3 of "player": field 'name' missing"."""
+    place = (
+        _('row %(row)d of "%(kind)s"') % {"row": row, "kind": kind}
+        if row is not None
+        else _('the rows of "%(kind)s"') % {"kind": kind}
+    )
+    if isinstance(error, KeyError) and error.args and isinstance(error.args[0], str):
+        what = _("field '%(field)s' missing") % {"field": error.args[0]}
+    elif isinstance(error, KeyError):
+        what = _("it names row %(key)s, which the backup does not have") % {
+            "key": error.args[0] if error.args else "?"
+        }
+    elif isinstance(error, ValidationError):
+        what = " ".join(error.messages)
+    elif isinstance(error, IntegrityError):
+        what = _("two rows clash, or one names a row that is not there")
+    else:
+        what = str(error) or type(error).__name__
+    return f"{place}: {what}"
 
 
 def _usernames(document: dict) -> set[str]:

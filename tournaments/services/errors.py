@@ -64,7 +64,10 @@ class ErrorCode(Enum):
     FORBIDDEN = (
         "forbidden",
         HTTP_403,
-        gettext_lazy("Only an arbiter of %(name)s may change it."),
+        {
+            None: gettext_lazy("Only an arbiter of %(name)s may change it."),
+            "export": gettext_lazy("Only an arbiter of %(name)s may export it."),
+        },
     )
     INVALID = (
         "invalid",

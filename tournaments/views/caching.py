@@ -15,21 +15,31 @@ right after a result costs one render, not one per process.
 What a client adds to a read must not buy it a render of its own (a flood of unique addresses
 would otherwise reach the database each time): the query string is cut down to the parameters
 public reads understand (PUBLIC_PARAMETERS, the same ones deploy/nginx.conf keys its copies on),
-and an `Authorization` header that is no valid API token is ignored, as a session-less visitor.
+then to those this page reads (a view's `public_parameters`); each is checked before any work
+and written one way (`?round=007` is `round=7`, a time in UTC), and a malformed one is refused
+with 400 (`Cache-Control: no-store`), never rendered nor kept. The copy is keyed on those
+checked values only. nginx keys its copies on the parameters as sent: an answer is marked for
+it (X-Accel-Expires) only when what nginx would key it on is already the checked form, so
+nginx keeps no copy under a key the application does not. An `Authorization: Token` that is no
+valid token is refused (401) before anything else; any other `Authorization` is no credential
+of ours and is ignored, as a session-less visitor.
 """
 
 import hashlib
 import re
 import time
 from dataclasses import dataclass
+from datetime import UTC, timedelta
 from functools import wraps
+from urllib.parse import quote
 
 from django.conf import settings
 from django.core.cache import cache, caches
 from django.db import DatabaseError
-from django.http import HttpResponse, HttpResponseNotModified, QueryDict
+from django.http import HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.connection import ConnectionProxy
+from django.utils.dateparse import parse_datetime
 from django.utils.html import escape
 from django.utils.http import http_date
 from django.utils.translation import get_language
@@ -76,27 +86,132 @@ class PageCopy:
 # This process's last copy of each page (config/settings.py: a LocMemCache of REMEMBERED_PAGES
 # entries, the least recently read dropped first), whatever the shared cache is.
 remembered = ConnectionProxy(caches, "remembered")
+# The last copy of each page any worker served, for every worker to serve while the database
+# does not answer: Redis when there is one, otherwise files on this machine (never the database).
+last_copies = ConnectionProxy(caches, "last_copies")
+# How long a last copy is kept for a database that stops answering.
+LAST_COPY_SECONDS = 24 * 3600
 
 
-def revalidated(view):
-    """Wrap a public read of the tournament named by the URL's `slug`."""
+class BadParameter(Exception):
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def _whole_number(digits: int, most: int | None = None):
+    def check(name: str, text: str) -> str:
+        if not (text.isascii() and text.isdigit()) or len(text) > digits:
+            raise BadParameter(
+                name, _("Give a whole number of at most %(n)d digits.") % {"n": digits}
+            )
+        number = int(text)
+        return str(number if most is None else min(number, most))
+
+    return check
+
+
+# The widest offset a time may name: PostgreSQL refuses more than 15:59 (ISO 8601 needs ±14:00).
+MOST_OFFSET = timedelta(hours=15, minutes=59)
+
+
+def _moment(name: str, text: str) -> str:
+    """A time as ISO 8601, written in UTC to the microsecond (UTC when it names no offset)."""
+    message = _("Give a time as ISO 8601, such as 2026-05-01T14:30:00Z.")
+    try:
+        moment = parse_datetime(text.strip()) if len(text) <= 40 else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise BadParameter(name, message)
+    offset = moment.utcoffset()
+    if offset is not None and abs(offset) > MOST_OFFSET:
+        raise BadParameter(name, _("Give a time whose offset is at most ±15:59."))
+    try:
+        moment = moment.replace(tzinfo=UTC) if offset is None else moment.astimezone(UTC)
+    except OverflowError:
+        raise BadParameter(name, message) from None
+    return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+
+def _switch(name: str, text: str) -> str | None:
+    """`?positions=1` (or true, yes) asks for them; 0, false or no is the same as nothing."""
+    if text.lower() in ("0", "false", "no"):
+        return None
+    if text.lower() not in ("1", "true", "yes"):
+        raise BadParameter(name, _("Give 1 or 0."))
+    return "1"
+
+
+def _format(name: str, text: str) -> str:
+    if not (text.isascii() and text.isalnum() and len(text) <= 10):
+        raise BadParameter(name, _("Give a format such as json, csv or ndjson."))
+    return text.lower()
+
+
+def _print_part(name: str, text: str) -> str:
+    if text not in ("boards", "names"):
+        raise BadParameter(name, _("Give one of: %(choices)s.") % {"choices": "boards, names"})
+    return text
+
+
+# Each public parameter's check: its value written one way, None to leave it out, or
+# BadParameter. The same bounds the views apply (tournaments/api/pagination.py).
+CHECKS = {
+    "round": _whole_number(4),
+    "format": _format,
+    "limit": _whole_number(6, most=500),
+    "offset": _whole_number(7, most=1_000_000),
+    "positions": _switch,
+    "ply": _whole_number(4),
+    "player": _whole_number(12),
+    "since": _moment,
+    "print": _print_part,
+}
+
+
+def view_parameters(view) -> tuple[str, ...]:
+    """The public parameters `view` reads: its class's `public_parameters` (an API view), with
+    `format` for every API view and `limit` and `offset` for a paged list; a function view's
+    `public_parameters` attribute; none otherwise."""
+    cls = getattr(view, "cls", None) or getattr(view, "view_class", None)
+    own = tuple(getattr(cls or view, "public_parameters", ()))
+    if cls is None or not hasattr(cls, "renderer_classes"):
+        return own
+    paged = hasattr(cls, "list") and getattr(cls, "pagination_class", None) is not None
+    return ("format", *(("limit", "offset") if paged else ()), *own)
+
+
+def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
+    """Wrap a public read of the tournament named by the URL's `slug`; a function view names
+    the public parameters it reads with `@revalidated(parameters=(...))`."""
+    if view is None:
+        return lambda function: revalidated(function, parameters=parameters)
+    parameters = (*view_parameters(view), *parameters)
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         try:
             return fresh(request, *args, **kwargs)
         except DatabaseError:
-            # The database does not answer: an anonymous reader gets this process's last copy
-            # of the page, marked as such; anyone else the 503 of config/database_down.py.
-            previous = None if _signed_in(request) else remembered.get(page_key(request))
+            # The database does not answer: an anonymous reader gets the last copy of the page
+            # this process or any other served, marked as such; anyone else the 503 of
+            # config/database_down.py.
+            previous = None if _signed_in(request) else _last_copy(page_key(request))
             if previous is None:
                 raise
             return _stale(previous)
 
     def fresh(request, *args, **kwargs):
+        if _wrong_token(request):
+            return _refused(request, 401, "authentication_failed", _("Invalid token."), None)
         if not _anonymous_read(request):
             return view(request, *args, **kwargs)
-        _keep_public_parameters(request)
+        try:
+            shared = _keep_public_parameters(request, parameters)
+        except BadParameter as bad:
+            return _refused(request, 400, "invalid", bad.message, bad.field)
         stamp = recent_stamp(kwargs["slug"])
         if stamp is None:
             return view(request, *args, **kwargs)  # the view answers its own 404
@@ -113,7 +228,11 @@ def revalidated(view):
         else:
             copy = _page_copy(request, view, args, kwargs, version, changed_at.timestamp())
             if not isinstance(copy, PageCopy):
-                return copy  # an answer not worth keeping (a 404, a stream): sent as it is
+                # An answer not worth keeping (a 404, a stream): sent as it is, and a refusal
+                # kept by nobody on the way.
+                if copy.status_code >= 400:
+                    copy["Cache-Control"] = "no-store"
+                return copy
             served_version, served_at = copy.version, copy.changed_at
             unchanged = f'"{copy.version}.{representation}"' in wanted
             response = HttpResponseNotModified() if unchanged else _answer(copy)
@@ -121,15 +240,46 @@ def revalidated(view):
         response["Last-Modified"] = http_date(served_at)
         # Phones may keep the page but must ask again each time; the 304 makes that cheap.
         response["Cache-Control"] = "no-cache"
-        if served_version == version:
+        if served_version == version and shared:
             # A proxy may share this answer among anonymous readers until the end of this
             # second (nginx counts whole seconds; deploy/nginx.conf); nginx does not pass the
-            # header on. A previous copy, sent while another process renders, is not shared.
+            # header on. A previous copy, sent while another process renders, is not shared;
+            # nor is an answer nginx would key on parameters as sent rather than as checked.
             response["X-Accel-Expires"] = f"@{int(time.time())}"
         patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept", "Accept-Encoding"))
         return response
 
     return wrapper
+
+
+def _last_copy(page: str) -> PageCopy | None:
+    copy = remembered.get(page)
+    if copy is None:
+        try:
+            copy = last_copies.get(page)
+        except Exception:  # noqa: BLE001 (a cache that does not answer either: no copy)
+            return None
+    return copy if isinstance(copy, PageCopy) else None
+
+
+def _refused(request, status: int, code: str, message: str, field: str | None) -> HttpResponse:
+    """A refusal of what the request sent, before any work: the API's error shape under /api/,
+    one line of text elsewhere; kept by no cache."""
+    if request.path.startswith("/api/"):
+        problem = {"code": code, "message": message, "field": field}
+        response = JsonResponse(problem | {"errors": [problem]}, status=status)
+    else:
+        response = HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+    if status == 401:
+        response["WWW-Authenticate"] = 'Token realm="api"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _wrong_token(request) -> bool:
+    """An `Authorization: Token` header whose key is no API token's."""
+    scheme, _sep, key = request.headers.get("Authorization", "").strip().partition(" ")
+    return scheme.lower() == "token" and not _valid_token(f"Token {key}")
 
 
 def _signed_in(request) -> bool:
@@ -209,12 +359,31 @@ def public_query(query_string: str) -> str:
     return "&".join(f"{name}={found[name]}" for name in PUBLIC_PARAMETERS if name in found)
 
 
-def _keep_public_parameters(request) -> None:
+def _keep_public_parameters(request, parameters: tuple[str, ...]) -> bool:
     """Make the request the view sees the one its copy is kept for: a copy never depends on,
-    nor shows (a link's query string), what the key leaves out."""
-    query = public_query(request.META.get("QUERY_STRING", ""))
+    nor shows (a link's query string), what the key leaves out. Only the `parameters` the page
+    reads are kept, each checked and written one way (BadParameter when it is malformed).
+    Whether nginx's key (the public parameters as sent) names the same copy: then, and only
+    then, nginx may keep it."""
+    sent = public_query(request.META.get("QUERY_STRING", ""))
+    checked = {}
+    for part in sent.split("&") if sent else ():
+        name, _sep, value = part.partition("=")
+        if name not in parameters:
+            continue
+        try:
+            text = QueryDict(part).get(name, "")
+        except Exception:  # noqa: BLE001 (undecodable: as malformed as any)
+            text = "\ufffd"
+        value = CHECKS[name](name, text)
+        if value is not None:
+            checked[name] = value
+    query = "&".join(
+        f"{name}={quote(checked[name], safe=':')}" for name in PUBLIC_PARAMETERS if name in checked
+    )
     request.META["QUERY_STRING"] = query
     request.GET = QueryDict(query)
+    return query == sent
 
 
 def _etags(header: str) -> set[str]:
@@ -259,6 +428,10 @@ def _page_copy(request, view, args, kwargs, version: str, changed_at: float):
         if not isinstance(copy, PageCopy):
             return copy
     remembered.set(page, copy, None)
+    if previous is None or previous.version != copy.version:
+        # Once per page and revision in each process: every worker's last copy, for the time
+        # the database does not answer.
+        last_copies.set(page, copy, LAST_COPY_SECONDS)
     return copy
 
 

@@ -118,7 +118,7 @@ def schedule(request, slug, section):
     return _section_page(request, group, "schedule.html", "schedule", schedule=rounds_ahead)
 
 
-@revalidated
+@revalidated(parameters=("print",))
 def round_pairings(request, slug, section, number):
     group = public_section(slug, section)
     rounds = _public_rounds(group)
@@ -273,7 +273,7 @@ def player(request, slug, section, number):
     )
 
 
-@revalidated
+@revalidated(parameters=("ply",))
 def game(request, slug, pairing_id):
     event = public_tournament(slug)
     pairing = get_object_or_404(
