@@ -466,7 +466,15 @@ class ErrorCode(Enum):
     TOO_MANY_ROUNDS = (
         "too_many_rounds",
         HTTP_400,
-        gettext_lazy("The file has %(played)d rounds; the tournament has %(rounds)d."),
+        {
+            None: gettext_lazy("The file has %(played)d rounds; the tournament has %(rounds)d."),
+            "announced": gettext_lazy(
+                "The file has %(played)d rounds played but announces %(rounds)d rounds (XXR)."
+            ),
+            "limit": gettext_lazy(
+                "The file announces %(rounds)d rounds (XXR); a section has at most %(limit)d."
+            ),
+        },
     )
     TOURNAMENT_EXISTS = (
         "tournament_exists",

@@ -249,8 +249,9 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
     require_arbiter(tournament, by)
     Section.objects.select_for_update().get(pk=player.section_id)
     player = Player.objects.get(pk=player.pk)  # as it is now, under the section's lock
-    if not 1 <= round_number <= tournament.rounds:
-        raise ServiceError(ErrorCode.NO_SUCH_ROUND, field="round_number", rounds=tournament.rounds)
+    rounds = player.section.total_rounds
+    if not 1 <= round_number <= rounds:
+        raise ServiceError(ErrorCode.NO_SUCH_ROUND, field="round_number", rounds=rounds)
     if not player.is_paired_in(round_number):
         raise ServiceError(
             ErrorCode.NOT_PLAYING, field="player", name=player.name, round=round_number
