@@ -5,6 +5,7 @@ read each the same way."""
 
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from tournaments.services.history import section_history
 from tournaments.services.rounds import pair_next_round
 from tournaments.services.standings import section_trf
 from tournaments.services.trf_import import import_trf_section
-from tournaments.trf import dumps, parse, parse_file
+from tournaments.trf import consistency_problems, dumps, parse, parse_file
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +122,28 @@ def test_a_finished_event_imports_into_a_tournament_of_its_own_length(alice, pat
     with pytest.raises(ServiceError) as refused:
         pair_next_round(section, by=alice)
     assert refused.value.code == "tournament_over"
+
+
+def test_games_in_play_are_read_and_their_round_is_the_one_to_pair(alice):
+    # Round 3 is paired in the file and its games are in play (`*`): rounds 1 and 2 are the
+    # completed ones, player 5's `Z` announces his absence, and the round in play pairs again
+    # as its program paired it (1-6, 4-3, the bye to 2).
+    path = PROGRAMS / "in-play.trf"
+    trf = parse_file(path)
+    assert consistency_problems(trf) == []
+    assert (trf.round_in_play, trf.rounds_completed) == (3, 2)
+    assert trf.player(1).cell(3).in_play and trf.player(1).points_after(3) == Decimal("1.5")
+    run = dutch(path, "-p")
+    assert run.returncode == 0, run.stderr
+    assert pairs_of(run.stdout) == [(1, 6), (2, 0), (4, 3)]
+    assert "all 2 rounds agree" in dutch(path, "--check").stdout
+    section = import_trf_section(event(alice, 3), "Open", path.read_text(), by=alice)
+    assert section.rounds.count() == 2
+    assert section.players.get(pairing_number=5).requested_byes.filter(round_number=3).exists()
+    assert boards(pair_next_round(section, by=alice)) == pairs_of(run.stdout)
+
+
+def test_a_game_in_play_needs_its_opponent_to_say_so_too():
+    text = (PROGRAMS / "in-play.trf").read_text()
+    broken = text.replace("     6 w *", "     6 w 1")
+    assert any("results 1 1 / 6 *" in problem for problem in consistency_problems(parse(broken)))
