@@ -147,3 +147,15 @@ def test_a_game_in_play_needs_its_opponent_to_say_so_too():
     text = (PROGRAMS / "in-play.trf").read_text()
     broken = text.replace("     6 w *", "     6 w 1")
     assert any("results 1 1 / 6 *" in problem for problem in consistency_problems(parse(broken)))
+
+
+def test_virtual_points_given_as_match_points_are_read_and_applied(alice):
+    path = PROGRAMS / "match-points-acceleration.trf"
+    trf = parse_file(path)
+    (ranged,) = trf.acceleration_ranges
+    assert (ranged.points, ranged.match_points) == (Decimal("1.0"), Decimal("1.0"))
+    run = dutch(path, "-p")
+    assert run.returncode == 0, run.stderr
+    section = import_trf_section(event(alice, 3), "Open", path.read_text(), by=alice)
+    assert section.acceleration == {str(n): ["0", "0", "1.0"] for n in (4, 5, 6)}
+    assert boards(pair_next_round(section, by=alice)) == pairs_of(run.stdout)
