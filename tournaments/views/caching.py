@@ -31,7 +31,7 @@ from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.connection import ConnectionProxy
 from django.utils.html import escape
-from django.utils.http import http_date
+from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
@@ -107,7 +107,7 @@ def revalidated(view):
         representation = representation_tag(request)
         request.page_etag = f"{version}.{representation}"  # where live pages start polling
         wanted = _etags(request.headers.get("If-None-Match", ""))
-        if f'"{request.page_etag}"' in wanted:
+        if f'"{request.page_etag}"' in wanted or _not_modified_since(request, changed_at):
             served_version, served_at = version, changed_at.timestamp()
             response = HttpResponseNotModified()
         else:
@@ -130,6 +130,15 @@ def revalidated(view):
         return response
 
     return wrapper
+
+
+def _not_modified_since(request, changed_at) -> bool:
+    """True when the request's If-Modified-Since is no earlier than the tournament's last change
+    (to the second, as Last-Modified says it). RFC 9110: ignored when If-None-Match is sent."""
+    if "If-None-Match" in request.headers:
+        return False
+    since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+    return since is not None and int(changed_at.timestamp()) <= since
 
 
 def _signed_in(request) -> bool:
