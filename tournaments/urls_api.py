@@ -9,6 +9,7 @@ from drf_spectacular.views import (
 )
 
 from tournaments.api import backup, root, views
+from tournaments.api.deprecation import deprecated_paths
 from tournaments.api.errors import page_not_found
 from tournaments.api.renderers import TABLE_FORMATS
 from tournaments.views.caching import revalidated
@@ -101,7 +102,7 @@ urlpatterns = [
     ),
     path("v1/", root.VersionRoot.as_view(), name="v1-root"),
     path("v1/", include(([*resources, *tables], "v1"))),
-    *resources,
+    *deprecated_paths(resources),
     # Anything else under /api/ answers the API's JSON 404, in DEBUG too.
     re_path(r"^.*$", page_not_found, name="not-found"),
 ]

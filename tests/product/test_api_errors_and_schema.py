@@ -263,3 +263,19 @@ def test_the_root_document_links_the_resources(api, section):
         assert api.get(body["schema"]).status_code == 200
         section = body["section"].format(slug="accra", section="men")
         assert api.get(section + "players/").status_code == 200
+
+
+def test_the_deprecated_paths_say_so_and_name_their_successor(api, section, schema):
+    old = api.get("/api/tournaments/accra/men/players/")
+    assert old.status_code == 200
+    assert old["Deprecation"] == "@1795564800"  # 2026-11-25, API 1.1 (RFC 9745)
+    assert old["Sunset"] == "Thu, 25 Nov 2027 00:00:00 GMT"  # RFC 8594
+    assert old["Link"] == '</api/v1/tournaments/accra/men/players/>; rel="successor-version"'
+    assert api.get("/api/tournaments/no-such/").has_header("Deprecation")
+    for current in ("/api/v1/tournaments/accra/men/players/", "/api/", "/api/v1/"):
+        answer = api.get(current)
+        assert not answer.has_header("Deprecation") and not answer.has_header("Sunset")
+    declared = schema["paths"]["/api/tournaments/{slug}/"]["get"]["responses"]["200"]["headers"]
+    assert {"Deprecation", "Sunset", "Link"} <= set(declared)
+    current = schema["paths"]["/api/v1/tournaments/{slug}/"]["get"]["responses"]["200"]
+    assert "Deprecation" not in current.get("headers", {})

@@ -131,6 +131,23 @@ VERSIONED = "/api/v1/"
 LIVE_BOARD_PATH = "/t/{slug}/board/{code}/moves/"
 
 
+# What every answer of a deprecated 1.0 path says (tournaments/api/deprecation.py).
+DEPRECATION_HEADERS = {
+    "Deprecation": {
+        "description": "RFC 9745: the date this path was deprecated, as `@` and a Unix time.",
+        "schema": {"type": "string"},
+    },
+    "Sunset": {
+        "description": "RFC 8594: the date after which this path may stop answering.",
+        "schema": {"type": "string"},
+    },
+    "Link": {
+        "description": 'The same resource under `/api/v1/`, `rel="successor-version"`.',
+        "schema": {"type": "string"},
+    },
+}
+
+
 def resource_tag(path: str) -> str:
     """The resource an address belongs to, as a tag: one group per resource in the docs and
     one module per resource in a generated client."""
@@ -194,6 +211,9 @@ def exact_schema(result, generator, request, public):
             operation["tags"] = [resource_tag(path)]
             if path != "/api/" and path.startswith("/api/") and not path.startswith(VERSIONED):
                 operation["deprecated"] = True
+                for response in operation.get("responses", {}).values():
+                    if "$ref" not in response:
+                        response.setdefault("headers", {}).update(DEPRECATION_HEADERS)
             if path.endswith(tuple(TABLE_FILES)):
                 # The address names the format already.
                 operation["parameters"] = [
