@@ -73,6 +73,8 @@ resources = [
     path(section + "trf/", revalidated(views.SectionTrf.as_view()), name="trf"),
     path(section + "games.txt", revalidated(views.SectionGamesText.as_view()), name="games-text"),
     path(section + "games-ogn.zip", revalidated(views.SectionGamesOgn.as_view()), name="games-ogn"),
+    # Last: the tournament's own addresses above (teams/, games/, export/) come first.
+    path(section, revalidated(views.SectionDetail.as_view()), name="section"),
 ]
 # The tables as files of their own (`standings.csv`), beside `?format=`: one operation per media
 # type, so that a generated client has a function that returns the text.

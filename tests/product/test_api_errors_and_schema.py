@@ -263,6 +263,16 @@ def test_the_root_document_links_the_resources(api, section):
         assert api.get(body["schema"]).status_code == 200
         section = body["section"].format(slug="accra", section="men")
         assert api.get(section + "players/").status_code == 200
+        # Every address the document gives answers, its templates filled in.
+        for key, value in body.items():
+            if key == "version":
+                continue
+            address = value.format(slug="accra", section="men")
+            assert api.get(address).status_code == 200, (key, address)
+        detail = api.get(section).json()
+        assert (detail["name"], detail["rounds"]) == ("Men", 7)
+        for key in ("players_url", "rounds_url", "standings_url", "trf_url"):
+            assert api.get(detail[key]).status_code == 200, key
 
 
 def test_the_deprecated_paths_say_so_and_name_their_successor(api, section, schema):
