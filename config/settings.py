@@ -207,11 +207,12 @@ REST_FRAMEWORK = {
     # anonymous clients on whatever X-Forwarded-For they send.
     "NUM_PROXIES": 0,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Writes take JSON only (415 otherwise), and the schema says so: a generated client then
+    # sends JSON, never a form. No write of the API uploads a file (a TRF file's text and a
+    # backup travel as JSON).
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.BoundedJSONParser"],
+    # The test client sends JSON unless told otherwise, as every client of the API does.
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.ClampedLimitOffsetPagination",
     "PAGE_SIZE": 200,
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",

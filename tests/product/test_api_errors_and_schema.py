@@ -289,3 +289,23 @@ def test_the_deprecated_paths_say_so_and_name_their_successor(api, section, sche
     assert {"Deprecation", "Sunset", "Link"} <= set(declared)
     current = schema["paths"]["/api/v1/tournaments/{slug}/"]["get"]["responses"]["200"]
     assert "Deprecation" not in current.get("headers", {})
+
+
+def test_writes_take_json_only_and_the_schema_says_so(api, alice, section, schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method in ("post", "put", "patch", "delete") and "requestBody" in operation:
+                media_types = list(operation["requestBody"]["content"])
+                assert media_types == ["application/json"], (method, path, media_types)
+    api.force_authenticate(alice)
+    address = "/api/v1/tournaments/accra/men/players/"
+    for format in ("multipart", None):
+        body = {"name": "Yaw", "expected_version": "0"}
+        if format is None:
+            form = api.post(address, "name=Yaw", content_type="application/x-www-form-urlencoded")
+        else:
+            form = api.post(address, body, format=format)
+        assert form.status_code == 415, form.content
+        assert form.json()["code"] == "unsupported_media_type"
+    assert not section.players.filter(name="Yaw").exists()
+
