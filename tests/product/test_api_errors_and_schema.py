@@ -309,3 +309,13 @@ def test_writes_take_json_only_and_the_schema_says_so(api, alice, section, schem
         assert form.json()["code"] == "unsupported_media_type"
     assert not section.players.filter(name="Yaw").exists()
 
+
+def test_clearing_a_result_declares_its_reason_and_version(schema):
+    operation = schema["paths"]["/api/v1/tournaments/{slug}/games/{pairing_id}/result/"]["delete"]
+    body = operation["requestBody"]
+    assert body["required"] is False  # the version may come as If-Match
+    reference = body["content"]["application/json"]["schema"]["$ref"]
+    fields = schema["components"]["schemas"][reference.rsplit("/", 1)[1]]["properties"]
+    assert {"reason", "expected_version"} <= set(fields)
+    draft = schema["paths"]["/api/v1/tournaments/{slug}/{section}/rounds/{number}/"]["delete"]
+    assert "application/json" in draft["requestBody"]["content"]

@@ -65,6 +65,21 @@ class OwareAutoSchema(AutoSchema):
                 parameter["schema"]["pattern"] = SLUG_PATTERN
         return operation
 
+    def _get_request_body(self, direction="request"):
+        """A DELETE that reads a body (the reason and version of clearing a result, the version
+        of deleting a draft) declares it, as a POST does; drf-spectacular leaves DELETE bodies
+        out, so a generated client could never send them."""
+        if self.method != "DELETE" or self.get_request_serializer() is None:
+            return super()._get_request_body(direction)
+        self.method = "POST"
+        try:
+            body = super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"
+        if body is not None:
+            body["required"] = False  # the version may come as If-Match, the rest has defaults
+        return body
+
     def written_version(self) -> str | None:
         """What this operation's write names as its version ("result", "tournament"), if any."""
         if self.method in SAFE_METHODS:
@@ -326,6 +341,11 @@ def live_board_operations() -> dict:
                                     "enum": ["claim", "moves", "offer", "accept", "resign", "flag"],
                                 },
                                 "side": {"type": "string", "nullable": True},
+                                "code": {
+                                    "type": "string",
+                                    "description": "The side's code from the result slip "
+                                    "(`claim`; both codes, for both sides).",
+                                },
                                 "from_ply": {"type": "integer", "nullable": True},
                                 "moves": {"type": "array", "items": {"type": "string"}},
                             },
