@@ -80,6 +80,16 @@ class OwareAutoSchema(AutoSchema):
             body["required"] = False  # the version may come as If-Match, the rest has defaults
         return body
 
+    def get_operation_id(self):
+        """drf-spectacular's id, with the view's `operation_name` before the action when it has
+        one: a section's document and its tournament's share their address's words."""
+        operation_id = super().get_operation_id()
+        name = getattr(self.view, "operation_name", None)
+        if name:
+            head, _sep, action = operation_id.rpartition("_")
+            operation_id = f"{head}_{name}_{action}"
+        return operation_id
+
     def written_version(self) -> str | None:
         """What this operation's write names as its version ("result", "tournament"), if any."""
         if self.method in SAFE_METHODS:

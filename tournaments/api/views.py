@@ -384,6 +384,8 @@ class SectionDetail(ConditionalReadMixin, APIView):
     """One published section: its name, pairing system and number of rounds, and the addresses
     of its players, rounds, standings and TRF file."""
 
+    operation_name = "section"
+
     @extend_schema(responses=SectionDetailSerializer)
     def get(self, request, slug, section):
         group = public_section(slug, section)
