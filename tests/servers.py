@@ -65,8 +65,15 @@ def free_port() -> int:
 
 def production_env(**extra) -> dict:
     """This process's environment without its Django and database settings, in production mode."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "DATABASE_")) and k != "DATA_DIR"
+    }
     env.update(DEBUG="0", SECRET_KEY="server-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
+    # Production refuses to start without a database named: a command that needs none (check
+    # --deploy) gets a folder of its own for one.
+    env["DATA_DIR"] = tempfile.mkdtemp(prefix="oware-data-")
     env.update(extra)
     return env
 
