@@ -96,3 +96,28 @@ def test_the_sqlite_database_lives_in_data_dir_or_in_debug_in_the_current_folder
     run = read_settings(cwd=tmp_path, DEBUG="1", PYTHONPATH=str(ROOT))
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["name"] == str(tmp_path / "db.sqlite3")
+
+
+def test_the_readme_gives_the_database_timeouts_the_settings_use():
+    import json
+    import re
+
+    row = next(
+        line
+        for line in (ROOT / "README.md").read_text().splitlines()
+        if line.startswith("| `DATABASE_CONNECT_TIMEOUT`")
+    )
+    documented = [int(n) for n in re.findall(r"`(\d+)`", row.rsplit("|", 2)[1])]
+    script = (
+        "import json; from config import settings as s; o = s.DATABASES['default']['OPTIONS']; "
+        "print(json.dumps([o['connect_timeout'], o['options']]))"
+    )
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
+    clean.update(DEBUG="1", DATABASE_URL="postgres://u:p@db.example:5432/oware")
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=clean, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    connect, options = json.loads(run.stdout)
+    used = [connect, *(int(n) for n in re.findall(r"timeout=(\d+)", options))]
+    assert documented == used
