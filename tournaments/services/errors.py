@@ -220,6 +220,10 @@ class ErrorCode(Enum):
             "bad_trf": gettext_lazy("The TRF file cannot be read, line %(line)s: %(problem)s"),
             "not_ogn_zip": gettext_lazy("The file is not a zip of .ogn game files."),
             "empty_ogn_zip": gettext_lazy("The zip holds no .ogn file."),
+            "nul": gettext_lazy(
+                "Line %(line)d, column %(column)d holds a null character, which no text may "
+                "hold: save the file again as text (CSV or TRF)."
+            ),
         },
     )
     IMPORT_ERRORS = (
