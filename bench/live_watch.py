@@ -65,7 +65,11 @@ print(json.dumps(boards))
 
 def set_up(boards: int) -> list[str]:
     """The live section and its seated boards, in the database start_server made."""
-    server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
+    server_url = urlsplit(
+        os.environ.get("DATABASE_URL")
+        or os.environ.get("TEST_DATABASE_URL")
+        or "postgres://postgres@127.0.0.1:5432/x"
+    )
     env = {
         **os.environ,
         "DATABASE_URL": server_url._replace(path=f"/oware_load_{os.getpid()}").geturl(),

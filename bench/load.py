@@ -5,11 +5,11 @@ ceiling.
     .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--workers 2] [--driver wrk]
                                    [--worker-class sync] [--proxy]
 
-Without --url it creates a PostgreSQL database on 127.0.0.1:5432 (DATABASE_URL's server when set),
-migrates it, loads the demo tournament, starts `scripts/serve` on a free loopback port, runs the
-scenario and drops the database. With --url it loads an already running server (the demo must be
-loaded there, and --token given for the writes: the demo arbiter's API token, printed by
-`manage.py api_token arbiter`; the API takes no passwords).
+Without --url it creates a PostgreSQL database on DATABASE_URL's server, else TEST_DATABASE_URL's,
+else 127.0.0.1:5432, migrates it, loads the demo tournament, starts `scripts/serve` on a free
+loopback port, runs the scenario and drops the database. With --url it loads an already running
+server (the demo must be loaded there, and --token given for the writes: the demo arbiter's API
+token, printed by `manage.py api_token arbiter`; the API takes no passwords).
 
 Every request loop is bounded by --seconds; the script stops by itself. It sends traffic to
 loopback only. Before the phases, every page is read for a few seconds straight from the
@@ -275,7 +275,11 @@ def phase(make_targets, seconds, title):
 
 def start_server(workers: int, worker_class: str):
     """A fresh PostgreSQL database with the demo, served by scripts/serve. Returns (port, stop)."""
-    server_url = urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x"))
+    server_url = urlsplit(
+        os.environ.get("DATABASE_URL")
+        or os.environ.get("TEST_DATABASE_URL")
+        or "postgres://postgres@127.0.0.1:5432/x"
+    )
     database = f"oware_load_{os.getpid()}"
     # psql is given DATABASE_URL's whole server (host, port, user, password) as a URI, pointed at
     # the maintenance database to create and drop the scenario's own.

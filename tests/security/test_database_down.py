@@ -11,9 +11,11 @@ import psycopg
 import pytest
 
 from tests.servers import (
+    POSTGRES_SERVER,
     fetch,
     free_port,
     load_demo,
+    postgres_url,
     production_env,
     serve,
     stop,
@@ -22,7 +24,7 @@ from tests.servers import (
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs PostgreSQL and gunicorn")
 
-ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+ADMIN = postgres_url("postgres")
 ROUND_PAGE = "/t/demo/men/round/1/"
 
 
@@ -46,8 +48,8 @@ def scratch():
     try:
         admin(f'CREATE DATABASE "{name}"')
     except psycopg.OperationalError:
-        pytest.skip("no PostgreSQL at 127.0.0.1:5432")
-    url = f"postgresql://postgres@127.0.0.1:5432/{name}"
+        pytest.skip(f"no PostgreSQL at {POSTGRES_SERVER}")
+    url = postgres_url(name)
     load_demo(production_env(DATABASE_URL=url))
     yield name, url
     admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
