@@ -118,10 +118,12 @@ def test_an_arbiter_imports_a_trf_section_over_the_api(event, alice, charlie):
         {**body, "expected_version": revision(api, "imported")},
         format="json",
     )
+    # The file's own number of rounds (XXR 5) in a tournament of 7.
     assert created.status_code == 201 and created.json() == {
         "slug": "open",
         "name": "Open",
         "pairing_system": "dutch",
+        "rounds": 5,
     }
     again = api.post(
         "/api/tournaments/imported/sections/import-trf/",
