@@ -4,8 +4,9 @@ on the public server, and how many bytes are sent for it, for one section of 200
     .venv/bin/python bench/publish.py [--players 200] [--rounds 6] [--results 20]
 
 Starts two servers with scripts/serve on loopback, as tests/publishing/test_mirror_servers.py
-does: the venue on SQLite (with its publishing worker) and the public server on PostgreSQL at
-127.0.0.1:5432 (a database of its own, dropped at the end). The venue's section is a sample of
+does: the venue on SQLite (with its publishing worker) and the public server on the tests'
+PostgreSQL server (TEST_DATABASE_URL's, by default 127.0.0.1:5432; a database of its own,
+dropped at the end). The venue's section is a sample of
 completed random rounds (tournaments/services/sample.py); each measured result is a correction
 of a game of the last round, saved through the venue's API, and timed until the public
 server's API shows it. One result at a time: each is one transfer (an increment: the rows that
@@ -25,7 +26,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.servers import free_port, production_env, serve, stop, wait_until_served  # noqa: E402
+from tests.servers import (  # noqa: E402
+    free_port,
+    postgres_url,
+    production_env,
+    serve,
+    stop,
+    wait_until_served,
+)
 
 BUILD = """
 from django.contrib.auth import get_user_model
@@ -85,9 +93,9 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="oware-publish-bench-"))
     venue_db = f"sqlite:///{folder / 'venue.sqlite3'}"
     name = f"oware_publish_bench_{os.getpid()}"
-    psql = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-c"]
+    psql = ["psql", "-q", postgres_url("postgres"), "-c"]
     subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, capture_output=True)
-    public_db = f"postgres://postgres@127.0.0.1:5432/{name}"
+    public_db = postgres_url(name)
     venue_env = production_env(DATABASE_URL=venue_db)
     public_env = production_env(DATABASE_URL=public_db)
     servers = []

@@ -46,11 +46,25 @@ def env_int(name: str, default: int) -> int:
         raise ValueError(f"{name}={raw!r} is not a whole number") from None
 
 
-def email_settings(url: str) -> dict:
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+
+
+def django_has_mailers() -> bool:
+    """True on Django 6.1 and later, which configure mail through MAILERS (the EMAIL_* settings
+    are deprecated there, and warn when set)."""
+    import django.core.mail
+
+    return hasattr(django.core.mail, "mailers")
+
+
+def email_settings(url: str, mailers: bool | None = None) -> dict:
     """Django's mail settings from one address (docs/deployment.md, "Mail"):
     smtp://user:password@host:587 (STARTTLS, the usual submission port), smtps://…:465 (TLS from
     the first byte), smtp+plain://host:25 (no encryption: a relay on the same machine only).
-    Nothing or an empty value: no mail is configured."""
+    Nothing or an empty value: no mail is configured.
+
+    With `mailers` (by default: when the installed Django has MAILERS, 6.1 on) the default
+    mailer of MAILERS; else the EMAIL_* settings older Django reads."""
     if not url:
         return {}
     parts = urlsplit(url)
@@ -64,12 +78,22 @@ def email_settings(url: str) -> dict:
             "EMAIL_URL must look like smtp://user:password@host:587 (or smtps://, smtp+plain://)."
         )
     starttls, implicit_tls, port = schemes[parts.scheme]
+    options = {
+        "host": parts.hostname,
+        "port": parts.port or port,
+        "username": unquote(parts.username or ""),
+        "password": unquote(parts.password or ""),
+        "use_tls": starttls,
+        "use_ssl": implicit_tls,
+    }
+    if django_has_mailers() if mailers is None else mailers:
+        return {"MAILERS": {"default": {"BACKEND": SMTP_BACKEND, "OPTIONS": options}}}
     return {
-        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "EMAIL_HOST": parts.hostname,
-        "EMAIL_PORT": parts.port or port,
-        "EMAIL_HOST_USER": unquote(parts.username or ""),
-        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_BACKEND": SMTP_BACKEND,
+        "EMAIL_HOST": options["host"],
+        "EMAIL_PORT": options["port"],
+        "EMAIL_HOST_USER": options["username"],
+        "EMAIL_HOST_PASSWORD": options["password"],
         "EMAIL_USE_TLS": starttls,
         "EMAIL_USE_SSL": implicit_tls,
     }

@@ -134,9 +134,32 @@ TEMPLATES = [
     },
 ]
 
+
+def database_url(debug: bool) -> str:
+    """DATABASE_URL, else the SQLite file `db.sqlite3` in DATA_DIR (made if missing), else (in
+    DEBUG only) in the current folder: never inside the installed program, where an upgrade
+    would lose it. With DEBUG off and neither variable, the server refuses to start and says
+    so."""
+    url = env_str("DATABASE_URL")
+    if url:
+        return url
+    data_dir = env_str("DATA_DIR")
+    if data_dir:
+        folder = Path(data_dir).expanduser().resolve()
+        folder.mkdir(parents=True, exist_ok=True)
+    elif debug:
+        folder = Path.cwd()
+    else:
+        raise ImproperlyConfigured(
+            "With DEBUG off, set DATABASE_URL (e.g. postgres://user:password@host:5432/oware) "
+            "or DATA_DIR (the folder of the SQLite database, db.sqlite3)."
+        )
+    return f"sqlite:///{folder / 'db.sqlite3'}"
+
+
 DATABASES = {
     "default": dj_database_url.parse(
-        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        database_url(DEBUG),
         conn_max_age=60,
         conn_health_checks=True,
     )
@@ -218,11 +241,12 @@ REST_FRAMEWORK = {
     # anonymous clients on whatever X-Forwarded-For they send.
     "NUM_PROXIES": 0,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Writes take JSON only (415 otherwise), and the schema says so: a generated client then
+    # sends JSON, never a form. No write of the API uploads a file (a TRF file's text and a
+    # backup travel as JSON).
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.BoundedJSONParser"],
+    # The test client sends JSON unless told otherwise, as every client of the API does.
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.ClampedLimitOffsetPagination",
     "PAGE_SIZE": 200,
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",

@@ -3,6 +3,8 @@
 import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key")
+# DEBUG is off: the SQLite database (of a run without DATABASE_URL) is named below, per run.
+os.environ.setdefault("DATA_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from config.settings import *  # noqa: E402,F403
 

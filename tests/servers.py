@@ -16,6 +16,7 @@ import uuid
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -33,8 +34,22 @@ def require_nginx() -> None:
         pytest.skip("nginx is not installed (apt-get install nginx-light)")
 
 
-# The PostgreSQL server the tests make scratch databases on (user postgres, trusted).
-POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
+# The PostgreSQL server the tests make scratch databases on: TEST_DATABASE_URL's (its database
+# name is left out), by default user postgres, trusted, on 127.0.0.1:5432 (README, "Tests").
+TEST_DATABASE_URL = (
+    os.environ.get("TEST_DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
+)
+_SERVER = urlsplit(TEST_DATABASE_URL)
+POSTGRES_SERVER = f"{_SERVER.scheme}://{_SERVER.netloc}"
+POSTGRES_HOST, POSTGRES_PORT = _SERVER.hostname or "127.0.0.1", _SERVER.port or 5432
+
+
+def postgres_url(name: str, host: str | None = None, port: int | None = None) -> str:
+    """The address of database `name` on the test server, as its user (through another host and
+    port, such as a relay, when given)."""
+    user = _SERVER.netloc.rpartition("@")[0]
+    where = f"{host or POSTGRES_HOST}:{port or POSTGRES_PORT}"
+    return f"{_SERVER.scheme}://{user + '@' if user else ''}{where}/{name}"
 
 
 @contextmanager
@@ -66,8 +81,15 @@ def free_port() -> int:
 
 def production_env(**extra) -> dict:
     """This process's environment without its Django and database settings, in production mode."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "DATABASE_")) and k != "DATA_DIR"
+    }
     env.update(DEBUG="0", SECRET_KEY="server-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
+    # Production refuses to start without a database named: a command that needs none (check
+    # --deploy) gets a folder of its own for one.
+    env["DATA_DIR"] = tempfile.mkdtemp(prefix="oware-data-")
     env.update(extra)
     return env
 

@@ -9,6 +9,7 @@ from drf_spectacular.views import (
 )
 
 from tournaments.api import backup, root, views
+from tournaments.api.deprecation import deprecated_paths
 from tournaments.api.errors import page_not_found
 from tournaments.api.renderers import TABLE_FORMATS
 from tournaments.views.caching import revalidated
@@ -72,6 +73,8 @@ resources = [
     path(section + "trf/", revalidated(views.SectionTrf.as_view()), name="trf"),
     path(section + "games.txt", revalidated(views.SectionGamesText.as_view()), name="games-text"),
     path(section + "games-ogn.zip", revalidated(views.SectionGamesOgn.as_view()), name="games-ogn"),
+    # Last: the tournament's own addresses above (teams/, games/, export/) come first.
+    path(section, revalidated(views.SectionDetail.as_view()), name="section"),
 ]
 # The tables as files of their own (`standings.csv`), beside `?format=`: one operation per media
 # type, so that a generated client has a function that returns the text.
@@ -101,7 +104,7 @@ urlpatterns = [
     ),
     path("v1/", root.VersionRoot.as_view(), name="v1-root"),
     path("v1/", include(([*resources, *tables], "v1"))),
-    *resources,
+    *deprecated_paths(resources),
     # Anything else under /api/ answers the API's JSON 404, in DEBUG too.
     re_path(r"^.*$", page_not_found, name="not-found"),
 ]

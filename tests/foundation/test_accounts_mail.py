@@ -43,7 +43,26 @@ def smtp():
 
 
 def test_email_url_names_the_whole_mail_setup():
-    assert email_settings("smtp://mailer:p%40ss@mail.example:2525") == {
+    # Django 6.1 and later: the default mailer of MAILERS.
+    assert email_settings("smtp://mailer:p%40ss@mail.example:2525", mailers=True) == {
+        "MAILERS": {
+            "default": {
+                "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                "OPTIONS": {
+                    "host": "mail.example",
+                    "port": 2525,
+                    "username": "mailer",
+                    "password": "p@ss",
+                    "use_tls": True,
+                    "use_ssl": False,
+                },
+            }
+        }
+    }
+    smtps = email_settings("smtps://mail.example", mailers=True)["MAILERS"]["default"]
+    assert smtps["OPTIONS"]["port"] == 465 and smtps["OPTIONS"]["use_ssl"] is True
+    # Older Django: the EMAIL_* settings.
+    assert email_settings("smtp://mailer:p%40ss@mail.example:2525", mailers=False) == {
         "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
         "EMAIL_HOST": "mail.example",
         "EMAIL_PORT": 2525,
@@ -52,7 +71,7 @@ def test_email_url_names_the_whole_mail_setup():
         "EMAIL_USE_TLS": True,
         "EMAIL_USE_SSL": False,
     }
-    assert email_settings("smtps://mail.example")["EMAIL_PORT"] == 465
+    assert email_settings("smtps://mail.example", mailers=False)["EMAIL_PORT"] == 465
     assert email_settings("") == {}
     with pytest.raises(ValueError):
         email_settings("mail.example:25")
@@ -140,3 +159,31 @@ def test_the_first_arbiter_account_is_made_by_the_documented_command(tmp_path):
     )
     assert shown.stdout.split() == ["True", "True"]
     assert os.path.exists(tmp_path / "db.sqlite3")
+
+
+def test_mail_from_email_url_starts_without_a_deprecation_warning():
+    # Django 6.1 deprecates the EMAIL_* settings in favour of MAILERS, and warns at start when
+    # they are set: EMAIL_URL gives MAILERS there, so nothing warns, even as an error.
+    script = (
+        "import django; django.setup(); from django.core import mail; "
+        "connection = mail.mailers.default if hasattr(mail, 'mailers') else mail.get_connection(); "
+        "print(connection.host, connection.port, connection.use_tls)"
+    )
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "error::DeprecationWarning",
+            "-W",
+            "error::PendingDeprecationWarning",
+        ]
+        + ["-c", script],
+        cwd=ROOT,
+        env=production_env(
+            DJANGO_SETTINGS_MODULE="config.settings", EMAIL_URL="smtp://u:p@mail.example:2525"
+        ),
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["mail.example", "2525", "True"]

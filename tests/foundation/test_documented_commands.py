@@ -390,6 +390,8 @@ NOT_RUN_HERE = {
     # tests/foundation/test_installed.py installs the wheel and runs these in a fresh environment.
     "pip install .",
     "export DJANGO_SETTINGS_MODULE=config.settings STATIC_ROOT=/srv/oware/static",
+    "export SECRET_KEY=<the key you made> ALLOWED_HOSTS=oware.example",
+    "export DATA_DIR=/srv/oware/data",
     "python -m django release",
     "python -m gunicorn config.wsgi:application --bind 127.0.0.1:8000",
     # HTTPS: tests/foundation/test_https.py runs the TLS overlay's nginx configuration.

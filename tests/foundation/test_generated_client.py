@@ -6,6 +6,8 @@ here, not in someone else's program."""
 import csv
 import importlib
 import io
+import json
+import pkgutil
 import subprocess
 import sys
 import zipfile
@@ -50,15 +52,15 @@ def server(tmp_path_factory):
         stop(process)
 
 
-@pytest.fixture(scope="module")
-def oware_client(server, tmp_path_factory):
-    """The package openapi-python-client generates from the schema the server serves."""
-    port, _token = server
-    folder = tmp_path_factory.mktemp("generated")
+def generate(port: int, folder: Path, package: str, config: str | None) -> str:
+    """Generate package `package` in `folder` from the served schema; the generator's output."""
     status, schema = fetch(port, "/api/schema/")
     assert status == 200
     (folder / "schema.yaml").write_bytes(schema)
-    (folder / "config.yaml").write_text(GENERATOR_CONFIG)
+    options = []
+    if config is not None:
+        (folder / "config.yaml").write_text(config)
+        options = ["--config", str(folder / "config.yaml")]
     generator = Path(sys.executable).parent / "openapi-python-client"
     assert generator.exists(), "install the dev extras: pip install -e '.[dev]'"
     generated = subprocess.run(
@@ -67,12 +69,11 @@ def oware_client(server, tmp_path_factory):
             "generate",
             "--path",
             str(folder / "schema.yaml"),
-            "--config",
-            str(folder / "config.yaml"),
+            *options,
             "--meta",
             "none",
             "--output-path",
-            str(folder / "oware_client"),
+            str(folder / package),
         ],
         cwd=folder,
         capture_output=True,
@@ -80,15 +81,53 @@ def oware_client(server, tmp_path_factory):
         timeout=300,
     )
     assert generated.returncode == 0, generated.stdout + generated.stderr
-    # Every operation made it into the client: the generator warns about any it had to drop.
-    assert "Warning" not in generated.stdout, generated.stdout
+    return generated.stdout + generated.stderr
+
+
+def imported(folder: Path, package: str):
+    """Import the generated package and every module of it (an operation's module that does not
+    import is an operation no integrator can call)."""
     sys.path.insert(0, str(folder))
+    module = importlib.import_module(package)
+    for found in pkgutil.walk_packages(module.__path__, f"{package}."):
+        importlib.import_module(found.name)
+    return module
+
+
+def forget(folder: Path, package: str) -> None:
+    sys.path.remove(str(folder))
+    for name in [n for n in sys.modules if n.split(".")[0] == package]:
+        del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def oware_client(server, tmp_path_factory):
+    """The package openapi-python-client generates from the schema the server serves."""
+    port, _token = server
+    folder = tmp_path_factory.mktemp("generated")
+    output = generate(port, folder, "oware_client", GENERATOR_CONFIG)
+    # Every operation made it into the client: the generator warns about any it had to drop.
+    assert "Warning" not in output, output
     try:
-        yield importlib.import_module("oware_client")
+        yield imported(folder, "oware_client")
     finally:
-        sys.path.remove(str(folder))
-        for name in [n for n in sys.modules if n.split(".")[0] == "oware_client"]:
-            del sys.modules[name]
+        forget(folder, "oware_client")
+
+
+@pytest.fixture(scope="module")
+def default_client(server, tmp_path_factory):
+    """The package generated with the generator's default configuration. It leaves out the
+    answers of the media types it does not read (zip, NDJSON, .ogn: warned about), never a
+    write: every write body is JSON, and each write's module imports."""
+    port, _token = server
+    folder = tmp_path_factory.mktemp("generated-default")
+    output = generate(port, folder, "default_client", None)
+    warned = [line for line in output.splitlines() if line.startswith("WARNING parsing")]
+    assert warned and all(line.split()[2] == "GET" for line in warned), output
+    try:
+        yield imported(folder, "default_client")
+    finally:
+        forget(folder, "default_client")
 
 
 def api_module(client_package, tag: str, operation: str):
@@ -240,3 +279,118 @@ def test_edits_a_player_naming_the_tournament_revision(oware_client, anonymous, 
     )
     assert missing.status_code == 428
     assert isinstance(missing.parsed, models.Error) and missing.parsed.code == "version_required"
+
+
+TRF_IN_PLAY = (Path(__file__).parents[1] / "data" / "trf-programs" / "in-play.trf").read_text()
+
+
+def test_every_write_through_a_client_of_the_default_configuration(server, default_client):
+    """Each write of the API, through the client generated with the generator's defaults: a
+    TRF section imported, a player registered and edited, a round paired, its draft deleted,
+    paired again and published, a result entered and cleared, the tournament exported and
+    restored under another slug. Each body goes out as JSON."""
+    port, token = server
+    models = default_client.models
+    arbiter = default_client.AuthenticatedClient(
+        base_url=f"http://127.0.0.1:{port}", token=token, prefix="Token"
+    )
+
+    def call(tag, operation, *args, **kwargs):
+        answer = api_module(default_client, tag, operation).sync_detailed(
+            *args, client=arbiter, **kwargs
+        )
+        assert answer.status_code < 300, (operation, answer.status_code, answer.content)
+        return answer.parsed
+
+    def revision():
+        return call("tournaments", "tournaments_retrieve", "demo").revision
+
+    imported = call(
+        "backups",
+        "tournaments_sections_import_trf_create",
+        "demo",
+        body=models.TrfSectionImportRequest(
+            name="Imported", trf=TRF_IN_PLAY, kind=models.KindEnum.OPEN, expected_version=revision()
+        ),
+    )
+    assert (imported.slug, imported.rounds) == ("imported", 3)
+    player = call(
+        "players",
+        "tournaments_players_create",
+        "demo",
+        "imported",
+        body=models.PlayerWriteRequest(name="Latecomer, Kofi", expected_version=revision()),
+    )
+    edited = call(
+        "players",
+        "tournaments_players_partial_update",
+        "demo",
+        "imported",
+        player.id,
+        body=models.PatchedPlayerWriteRequest(rating=1500, expected_version=revision()),
+    )
+    assert edited.rating == 1500
+    pair = models.VersionRequest
+    draft = call(
+        "rounds",
+        "tournaments_pair_create",
+        "demo",
+        "imported",
+        body=pair(expected_version=revision()),
+    )
+    assert draft.number == 3
+    deleted = api_module(default_client, "rounds", "tournaments_rounds_destroy").sync_detailed(
+        "demo", "imported", 3, client=arbiter, body=pair(expected_version=revision())
+    )
+    assert deleted.status_code == 204, deleted.content
+    call(
+        "rounds",
+        "tournaments_pair_create",
+        "demo",
+        "imported",
+        body=pair(expected_version=revision()),
+    )
+    published = call(
+        "rounds",
+        "tournaments_rounds_publish_create",
+        "demo",
+        "imported",
+        3,
+        body=pair(expected_version=revision()),
+    )
+    board = next(b for b in published.pairings if b.north is not None)
+
+    entered = call(
+        "games",
+        "tournaments_games_result_create",
+        "demo",
+        board.id,
+        body=models.ResultEntryRequest(
+            ending=models.EndingEnum.CAPTURE,
+            south_seeds=30,
+            north_seeds=18,
+            expected_version=board.version,
+        ),
+    )
+    assert entered.result is not None
+    cleared = call(
+        "games",
+        "tournaments_games_result_destroy",
+        "demo",
+        board.id,
+        body=models.ClearResultRequest(reason="Wrong board", expected_version=entered.version),
+    )
+    assert cleared.result is None and cleared.version > entered.version
+
+    exported = api_module(default_client, "backups", "tournaments_export_retrieve")
+    answer = exported.sync_detailed("demo", client=arbiter)
+    assert answer.status_code == 200
+    document = json.loads(answer.content)
+    document["tournament"][0]["slug"] = "demo-restored"
+    restored = call(
+        "backups",
+        "tournaments_import_create",
+        body=models.BackupDocumentRequest.from_dict(document),
+    )
+    assert restored.slug == "demo-restored"
+    assert "imported" in {section.slug for section in restored.sections}

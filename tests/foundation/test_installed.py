@@ -58,9 +58,11 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
     )
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    data = tmp_path / "data"
+    # docs/deployment.md, "Installing without Docker": the database in DATA_DIR.
     env = production_env(
         DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=f"sqlite:///{elsewhere / 'db.sqlite3'}",
+        DATA_DIR=str(data),
         STATIC_ROOT=str(elsewhere / "static"),
     )
     env.pop("PYTHONPATH", None)
@@ -86,6 +88,9 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
     assert str(ROOT) not in where and str(site) in where
     django("release")  # docs/deployment.md, "Installing without Docker"
     django("loaddemo")
+    # The database is where DATA_DIR says, nothing beside the installed program.
+    assert (data / "db.sqlite3").is_file()
+    assert not list(site.rglob("*.sqlite3"))
     collected = {
         p.relative_to(elsewhere / "static").parts[0] for p in (elsewhere / "static").rglob("*")
     }

@@ -12,6 +12,8 @@ import urllib.request
 import pytest
 
 from tests.servers import (
+    POSTGRES_HOST,
+    POSTGRES_PORT,
     ROOT,
     free_port,
     load_demo,
@@ -23,7 +25,7 @@ from tests.servers import (
     wait_until_served,
 )
 
-POSTGRES = ("127.0.0.1", 5432)
+POSTGRES = (POSTGRES_HOST, POSTGRES_PORT)
 REDIS = ("127.0.0.1", 6379)
 # docs/deployment.md: a saved result reaches every page within about a second and a half.
 SEEN_WITHIN = 1.5

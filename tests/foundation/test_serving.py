@@ -7,6 +7,7 @@ loopback addresses only.
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -121,6 +122,31 @@ def test_the_deployment_check_is_clean_with_the_documented_https_settings():
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "no issues" in run.stdout
+
+
+def test_the_deployment_check_names_only_the_hsts_choices_left_out():
+    # The guide's HTTPS settings without the two HSTS options it keeps for sites whose every
+    # subdomain is HTTPS: exactly their two warnings, as the guide says.
+    run = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=production_env(
+            DJANGO_SETTINGS_MODULE="config.settings",
+            ALLOWED_HOSTS="oware.example",
+            CSRF_TRUSTED_ORIGINS="https://oware.example",
+            SECURE_COOKIES="1",
+            SECURE_SSL_REDIRECT="1",
+            SECURE_HSTS_SECONDS="31536000",
+            SECURE_PROXY_SSL="1",
+            REDIS_URL="redis://127.0.0.1:6379/0",
+        ),
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    warned = sorted(set(re.findall(r"\(([\w.]+\.W\d+)\)", run.stdout + run.stderr)))
+    assert warned == ["security.W005", "security.W021"], run.stdout + run.stderr
 
 
 def redis_answers() -> bool:

@@ -29,7 +29,7 @@ def test_tournaments_are_listed_with_their_sections(api, tournament, section):
     body = api.get("/api/tournaments/").json()
     assert body["results"][0]["slug"] == "accra"
     assert body["results"][0]["sections"] == [
-        {"slug": "men", "name": "Men", "pairing_system": "dutch"}
+        {"slug": "men", "name": "Men", "pairing_system": "dutch", "rounds": 7}
     ]
 
 

@@ -1,6 +1,11 @@
 """The API as a client program sees it: one JSON error shape, statuses by meaning, a schema
 that every response matches, and limits that cannot break the server."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 import yaml
 from django.test import RequestFactory
@@ -15,6 +20,7 @@ from tournaments.services.results import ResultEntry, record_result
 from .conftest import played_game, record_of
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture
@@ -263,3 +269,80 @@ def test_the_root_document_links_the_resources(api, section):
         assert api.get(body["schema"]).status_code == 200
         section = body["section"].format(slug="accra", section="men")
         assert api.get(section + "players/").status_code == 200
+        # Every address the document gives answers, its templates filled in.
+        for key, value in body.items():
+            if key == "version":
+                continue
+            address = value.format(slug="accra", section="men")
+            assert api.get(address).status_code == 200, (key, address)
+        detail = api.get(section).json()
+        assert (detail["name"], detail["rounds"]) == ("Men", 7)
+        for key in ("players_url", "rounds_url", "standings_url", "trf_url"):
+            assert api.get(detail[key]).status_code == 200, key
+
+
+def test_the_deprecated_paths_say_so_and_name_their_successor(api, section, schema):
+    old = api.get("/api/tournaments/accra/men/players/")
+    assert old.status_code == 200
+    assert old["Deprecation"] == "@1795564800"  # 2026-11-25, API 1.1 (RFC 9745)
+    assert old["Sunset"] == "Thu, 25 Nov 2027 00:00:00 GMT"  # RFC 8594
+    assert old["Link"] == '</api/v1/tournaments/accra/men/players/>; rel="successor-version"'
+    assert api.get("/api/tournaments/no-such/").has_header("Deprecation")
+    for current in ("/api/v1/tournaments/accra/men/players/", "/api/", "/api/v1/"):
+        answer = api.get(current)
+        assert not answer.has_header("Deprecation") and not answer.has_header("Sunset")
+    declared = schema["paths"]["/api/tournaments/{slug}/"]["get"]["responses"]["200"]["headers"]
+    assert {"Deprecation", "Sunset", "Link"} <= set(declared)
+    current = schema["paths"]["/api/v1/tournaments/{slug}/"]["get"]["responses"]["200"]
+    assert "Deprecation" not in current.get("headers", {})
+
+
+def test_writes_take_json_only_and_the_schema_says_so(api, alice, section, schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method in ("post", "put", "patch", "delete") and "requestBody" in operation:
+                media_types = list(operation["requestBody"]["content"])
+                assert media_types == ["application/json"], (method, path, media_types)
+    api.force_authenticate(alice)
+    address = "/api/v1/tournaments/accra/men/players/"
+    for format in ("multipart", None):
+        body = {"name": "Yaw", "expected_version": "0"}
+        if format is None:
+            form = api.post(address, "name=Yaw", content_type="application/x-www-form-urlencoded")
+        else:
+            form = api.post(address, body, format=format)
+        assert form.status_code == 415, form.content
+        assert form.json()["code"] == "unsupported_media_type"
+    assert not section.players.filter(name="Yaw").exists()
+
+
+def test_clearing_a_result_declares_its_reason_and_version(schema):
+    operation = schema["paths"]["/api/v1/tournaments/{slug}/games/{pairing_id}/result/"]["delete"]
+    body = operation["requestBody"]
+    assert body["required"] is False  # the version may come as If-Match
+    reference = body["content"]["application/json"]["schema"]["$ref"]
+    fields = schema["components"]["schemas"][reference.rsplit("/", 1)[1]]["properties"]
+    assert {"reason", "expected_version"} <= set(fields)
+    draft = schema["paths"]["/api/v1/tournaments/{slug}/{section}/rounds/{number}/"]["delete"]
+    assert "application/json" in draft["requestBody"]["content"]
+
+
+def test_the_schema_is_generated_without_a_warning(tmp_path):
+    # A warning (two operations with one id, a serializer guessed) is also one more line of
+    # `manage.py check --deploy`, which the deployment guide says is clean.
+    run = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "spectacular",
+            "--fail-on-warn",
+            "--file",
+            str(tmp_path / "schema.yaml"),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"},
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Warning" not in run.stderr

@@ -4,6 +4,7 @@ names beside pairing numbers, files in CSV, NDJSON, the notation and .ogn, and 3
 import csv
 import io
 import json
+import time
 import zipfile
 
 import pytest
@@ -221,3 +222,37 @@ def test_the_trf_export_holds_the_longest_name_and_rating_accepted(api, finished
     response = api.get("/api/tournaments/accra/men/trf/")
     assert response.status_code == 200
     assert "A" * 33 + " 9999" in response.content.decode()
+
+
+def test_anonymous_reads_answer_304_when_not_modified_since(api, alice, finished_round):
+    address = "/api/v1/tournaments/accra/men/standings/"
+    first = api.get(address)
+    since = first["Last-Modified"]
+    again = api.get(address, HTTP_IF_MODIFIED_SINCE=since)
+    assert again.status_code == 304 and again.content == b""
+    assert again["Last-Modified"] == since and again["ETag"] == first["ETag"]
+    assert (
+        api.get(address, HTTP_IF_MODIFIED_SINCE="Mon, 01 Jan 2001 00:00:00 GMT").status_code == 200
+    )
+    # If-None-Match decides when both are sent (RFC 9110).
+    assert (
+        api.get(address, HTTP_IF_MODIFIED_SINCE=since, HTTP_IF_NONE_MATCH='"x"').status_code == 200
+    )
+    # The public pages are served the same way.
+    page = api.get("/t/accra/men/standings/")
+    assert (
+        api.get("/t/accra/men/standings/", HTTP_IF_MODIFIED_SINCE=page["Last-Modified"]).status_code
+        == 304
+    )
+    time.sleep(1.1)  # Last-Modified counts whole seconds
+    record_result(
+        finished_round.pairings.get(board=2),
+        ResultEntry(ending="capture", south_seeds=10, north_seeds=25),
+        by=alice,
+        reason="slip misread",
+    )
+    assert (
+        api.get(address, HTTP_IF_MODIFIED_SINCE="Fri, 01 Jan 2100 00:00:00 GMT").status_code == 304
+    )
+    changed = api.get(address, HTTP_IF_MODIFIED_SINCE=since)
+    assert changed.status_code == 200

@@ -13,6 +13,7 @@ from tests.servers import (
     fetch,
     free_port,
     load_demo,
+    postgres_url,
     production_env,
     scratch_postgres,
     serve,
@@ -22,7 +23,7 @@ from tests.servers import (
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs PostgreSQL and gunicorn")
 
-ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+ADMIN = postgres_url("postgres")
 ROUND_PAGE = "/t/demo/men/round/1/"
 
 

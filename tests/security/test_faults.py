@@ -11,7 +11,16 @@ import threading
 
 import pytest
 
-from tests.servers import fetch, free_port, serve, stop, wait_until_served
+from tests.servers import (
+    POSTGRES_HOST,
+    POSTGRES_PORT,
+    fetch,
+    free_port,
+    postgres_url,
+    serve,
+    stop,
+    wait_until_served,
+)
 from tournaments.models import Result, ResultChange
 from tournaments.services.results import ResultEntry, record_result
 
@@ -52,8 +61,8 @@ class Cuttable:
     """A TCP relay to PostgreSQL that can be cut (every connection dropped, new ones refused)
     and restored: the database unreachable for a while, as a failed link or a restart makes it."""
 
-    def __init__(self, target_port: int):
-        self.target_port = target_port
+    def __init__(self, target_port: int, target_host: str = "127.0.0.1"):
+        self.target_port, self.target_host = target_port, target_host
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.up = True
@@ -69,7 +78,7 @@ class Cuttable:
             if not self.up:
                 client.close()
                 continue
-            upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            upstream = socket.create_connection((self.target_host, self.target_port))
             self.links += [client, upstream]
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
@@ -112,13 +121,11 @@ class Cuttable:
 )
 def test_the_database_gone_for_a_while_gives_clean_errors_then_service_resumes():
     name = f"oware_faults_{os.getpid()}"
-    admin = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres"]
+    admin = ["psql", "-q", postgres_url("postgres")]
     subprocess.run([*admin, "-c", f"CREATE DATABASE {name}"], check=True)
-    relay = Cuttable(5432)
+    relay = Cuttable(POSTGRES_PORT, POSTGRES_HOST)
     port = free_port()
-    server = serve(
-        f"postgres://postgres@127.0.0.1:{relay.port}/{name}", port, DATABASE_CONNECT_TIMEOUT="2"
-    )
+    server = serve(postgres_url(name, "127.0.0.1", relay.port), port, DATABASE_CONNECT_TIMEOUT="2")
     try:
         wait_until_served(port)
         assert fetch(port, "/api/tournaments/")[0] == 200

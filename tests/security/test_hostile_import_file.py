@@ -8,7 +8,7 @@ import io
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from tournaments.models import Player
@@ -97,6 +97,12 @@ def stored() -> list[tuple]:
     delimiter=st.sampled_from([",", ";", "\t"]),
     encoding=st.sampled_from(["utf-8", "utf-8-sig", "latin-1"]),
 )
+# A header ending in a null character: once previewed as importable, then refused.
+@example(
+    file=(["name", "sex", "team code", "\x00"], [["Kofi Mensah", "m", "GHA"]]),
+    delimiter=",",
+    encoding="utf-8",
+)
 def test_any_csv_file_is_previewed_or_refused_and_stored_whole_or_not_at_all(
     arbiter_client, file, delimiter, encoding
 ):
@@ -144,3 +150,14 @@ def test_the_preview_names_what_the_player_record_refuses_on_its_line(arbiter_cl
     assert any(e.startswith("Federation: ") for e in row.errors)
     assert any("٣" in e for e in row.errors), "digits of other scripts are not a rating"
     assert "at most 33 characters" in preview.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_null_character_is_refused_by_the_preview_with_its_line_and_column(arbiter_client):
+    data = "name,sex,team code\nKofi Mensah,m,GH\x00A\n"
+    preview = arbiter_client.post(
+        URL, {"kind": "csv", "file": SimpleUploadedFile("p.csv", data.encode())}
+    )
+    assert preview.status_code == 200 and preview.context["confirm_form"] is None
+    assert "Line 2, column 17 holds a null character" in preview.content.decode()
+    assert stored() == []

@@ -177,12 +177,12 @@ def with_rounds(text: str, rounds: int) -> str:
 
 @pytest.mark.parametrize("path", FINISHED, ids=lambda p: p.stem)
 def test_a_finished_event_pairs_one_round_more_as_the_command_line(alice, path, tmp_path):
-    # The section imported into a tournament one round longer pairs that round as the command
-    # line pairs the same file told of it, or both find that no pairing exists.
+    # The file told of one round more, imported into a tournament of that length, pairs that
+    # round as the command line pairs the same file, or both find that no pairing exists.
     event = event_for(path, alice)
-    section = import_trf_section(event, "Open", path.read_text(), by=alice)
     longer = tmp_path / "longer.trf"
     longer.write_text(with_rounds(path.read_text(), event.rounds))
+    section = import_trf_section(event, "Open", longer.read_text(), by=alice)
     run = subprocess.run(
         [sys.executable, "-m", "tournaments.pairing", "--dutch", str(longer), "-p"],
         capture_output=True,

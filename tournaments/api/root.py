@@ -27,8 +27,9 @@ class ApiRoot(ConditionalReadMixin, APIView):
                 "tournaments": serializers.URLField(),
                 "tournament": serializers.CharField(help_text="URI template of a tournament."),
                 "section": serializers.CharField(
-                    help_text="URI template of a section's resources (append `players/`, "
-                    "`rounds/`, `standings/`, `trf/`)."
+                    help_text="URI template of a section: its name and number of rounds, and "
+                    "the addresses of its resources (`players/`, `rounds/`, `standings/`, "
+                    "`trf/` under it)."
                 ),
                 "games": serializers.CharField(help_text="URI template of a tournament's games."),
                 "schema": serializers.URLField(),

@@ -70,6 +70,31 @@ class OwareAutoSchema(AutoSchema):
                 parameter["schema"]["pattern"] = SLUG_PATTERN
         return operation
 
+    def _get_request_body(self, direction="request"):
+        """A DELETE that reads a body (the reason and version of clearing a result, the version
+        of deleting a draft) declares it, as a POST does; drf-spectacular leaves DELETE bodies
+        out, so a generated client could never send them."""
+        if self.method != "DELETE" or self.get_request_serializer() is None:
+            return super()._get_request_body(direction)
+        self.method = "POST"
+        try:
+            body = super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"
+        if body is not None:
+            body["required"] = False  # the version may come as If-Match, the rest has defaults
+        return body
+
+    def get_operation_id(self):
+        """drf-spectacular's id, with the view's `operation_name` before the action when it has
+        one: a section's document and its tournament's share their address's words."""
+        operation_id = super().get_operation_id()
+        name = getattr(self.view, "operation_name", None)
+        if name:
+            head, _sep, action = operation_id.rpartition("_")
+            operation_id = f"{head}_{name}_{action}"
+        return operation_id
+
     def written_version(self) -> str | None:
         """What this operation's write names as its version ("result", "tournament"), if any."""
         if self.method in SAFE_METHODS:
@@ -144,6 +169,23 @@ VERSIONED = "/api/v1/"
 LIVE_BOARD_PATH = "/t/{slug}/board/{code}/moves/"
 
 
+# What every answer of a deprecated 1.0 path says (tournaments/api/deprecation.py).
+DEPRECATION_HEADERS = {
+    "Deprecation": {
+        "description": "RFC 9745: the date this path was deprecated, as `@` and a Unix time.",
+        "schema": {"type": "string"},
+    },
+    "Sunset": {
+        "description": "RFC 8594: the date after which this path may stop answering.",
+        "schema": {"type": "string"},
+    },
+    "Link": {
+        "description": 'The same resource under `/api/v1/`, `rel="successor-version"`.',
+        "schema": {"type": "string"},
+    },
+}
+
+
 def resource_tag(path: str) -> str:
     """The resource an address belongs to, as a tag: one group per resource in the docs and
     one module per resource in a generated client."""
@@ -207,6 +249,9 @@ def exact_schema(result, generator, request, public):
             operation["tags"] = [resource_tag(path)]
             if path != "/api/" and path.startswith("/api/") and not path.startswith(VERSIONED):
                 operation["deprecated"] = True
+                for response in operation.get("responses", {}).values():
+                    if "$ref" not in response:
+                        response.setdefault("headers", {}).update(DEPRECATION_HEADERS)
             if path.endswith(tuple(TABLE_FILES)):
                 # The address names the format already.
                 operation["parameters"] = [
@@ -319,6 +364,11 @@ def live_board_operations() -> dict:
                                     "enum": ["claim", "moves", "offer", "accept", "resign", "flag"],
                                 },
                                 "side": {"type": "string", "nullable": True},
+                                "code": {
+                                    "type": "string",
+                                    "description": "The side's code from the result slip "
+                                    "(`claim`; both codes, for both sides).",
+                                },
                                 "from_ply": {"type": "integer", "nullable": True},
                                 "moves": {"type": "array", "items": {"type": "string"}},
                             },

@@ -18,9 +18,34 @@ def version_of(pairing) -> int:
 
 
 class SectionSerializer(serializers.ModelSerializer):
+    rounds = serializers.IntegerField(
+        source="total_rounds",
+        read_only=True,
+        help_text="The section's number of rounds: the tournament's, or its own (a section "
+        "imported from a TRF file that announces another number).",
+    )
+
     class Meta:
         model = Section
-        fields = ["slug", "name", "pairing_system"]
+        fields = ["slug", "name", "pairing_system", "rounds"]
+
+
+class SectionDetailSerializer(SectionSerializer):
+    """A section with the addresses of its resources."""
+
+    players_url = serializers.URLField(read_only=True)
+    rounds_url = serializers.URLField(read_only=True)
+    standings_url = serializers.URLField(read_only=True)
+    trf_url = serializers.URLField(read_only=True)
+
+    class Meta(SectionSerializer.Meta):
+        fields = [
+            *SectionSerializer.Meta.fields,
+            "players_url",
+            "rounds_url",
+            "standings_url",
+            "trf_url",
+        ]
 
 
 class TeamSerializer(serializers.ModelSerializer):

@@ -10,6 +10,7 @@ from datetime import UTC
 from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -34,6 +35,7 @@ from tournaments.api.serializers import (
     PlayerWriteSerializer,
     ResultEntrySerializer,
     RoundSerializer,
+    SectionDetailSerializer,
     StandingsSerializer,
     TeamStandingsSerializer,
     TournamentSerializer,
@@ -382,6 +384,22 @@ def _round_parameter(request, section: Section) -> int | None:
 
 
 STANDINGS_COLUMNS = ["place", "rank", "player_id", "pairing_number", "name", "team"]
+
+
+class SectionDetail(ConditionalReadMixin, APIView):
+    """One published section: its name, pairing system and number of rounds, and the addresses
+    of its players, rounds, standings and TRF file."""
+
+    operation_name = "section"
+
+    @extend_schema(responses=SectionDetailSerializer)
+    def get(self, request, slug, section):
+        group = public_section(slug, section)
+        kwargs = {"slug": slug, "section": section}
+        for name in ("players", "rounds", "standings", "trf"):
+            address = reverse(f"api:v1:{name}", kwargs=kwargs)
+            setattr(group, f"{name}_url", request.build_absolute_uri(address))
+        return Response(SectionDetailSerializer(group).data)
 
 
 class Standings(ConditionalReadMixin, APIView):

@@ -194,10 +194,23 @@ class Section(models.Model):
     # Virtual points per pairing number and round (TRF `XXA`, index 0 = round 1) from an
     # imported file; when present they replace the tournament's Baku acceleration.
     acceleration = models.JSONField(_("virtual points"), default=dict, blank=True)
+    # The section's own number of rounds (TRF `XXR` / `142` of an imported file); blank, the
+    # tournament's. Its pairing applies the last-round rules at its own last round.
+    round_count = models.PositiveSmallIntegerField(
+        _("number of rounds of the section"),
+        null=True,
+        blank=True,
+        help_text=_("Blank: the tournament's number of rounds."),
+    )
 
     class Meta:
         ordering = ["tournament", "order", "name"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(round_count__isnull=True)
+                | (Q(round_count__gte=1) & Q(round_count__lte=30)),
+                name="section_round_count_1_30",
+            ),
             models.UniqueConstraint(fields=["tournament", "slug"], name="section_slug_unique"),
             models.UniqueConstraint(fields=["tournament", "name"], name="section_name_unique"),
         ]
@@ -209,6 +222,11 @@ class Section(models.Model):
         return reverse(
             "public:section", kwargs={"slug": self.tournament.slug, "section": self.slug}
         )
+
+    @property
+    def total_rounds(self) -> int:
+        """The number of rounds the section plays: its own, else the tournament's."""
+        return self.round_count or self.tournament.rounds
 
     @property
     def sex_word(self) -> str:

@@ -51,6 +51,11 @@ def request_from_history(
     """
     if history.total_rounds is None:
         raise InvalidPairingInput("the number of rounds is missing (XXR or 142)")
+    if history.total_rounds < history.rounds_completed:
+        raise InvalidPairingInput(
+            f"{history.rounds_completed} rounds are played but the number of rounds (XXR or 142)"
+            f" is {history.total_rounds}"
+        )
     next_round = round_to_pair(history)
     if round_number is None:
         round_number = next_round

@@ -4,9 +4,10 @@ The document holds the tournament with its sections, teams, players, requested b
 pairings, seats, results, the games' move records and the audit trail: result changes and the
 steps taken back (`Undo`).
 Rows are numbered 1..n per kind in a fixed order and refer to each other by those numbers, and
-users by username, so that export → import into an empty database → export gives an identical
-file. Timestamps (when a round was paired, a result entered or changed) are kept as they were;
-the tournament's revision, which only tells caches whether it changed, is not kept.
+users by username, and the keys of JSON values are sorted, so that export → import into an empty
+database (SQLite or PostgreSQL) → export gives an identical file. Timestamps (when a round was
+paired, a result entered or changed) are kept as they were; the tournament's revision, which
+only tells caches whether it changed, is not kept.
 
 A restore copies results that were checked and audited when they were entered: their audit
 trail is the file's, row for row, with who changed what and why. Each one is checked again by
@@ -113,9 +114,22 @@ def _row_data(row: models.Model, numbers, users) -> dict:
         elif isinstance(field, models.CharField):
             # As the database keeps it: a side by its letter, an ending by its value.
             data[field.name] = field.get_prep_value(value)
+        elif isinstance(field, models.JSONField):
+            data[field.name] = _sorted_keys(value)
         else:
             data[field.name] = _plain(value)
     return data
+
+
+def _sorted_keys(value):
+    """A JSON value with every object's keys in sorted order: the order a database gives them
+    back is its own (PostgreSQL's jsonb orders keys by length, SQLite keeps them as written), and
+    the file must be the same whichever database it comes from."""
+    if isinstance(value, dict):
+        return {key: _sorted_keys(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted_keys(item) for item in value]
+    return value
 
 
 def _plain(value):

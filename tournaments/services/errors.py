@@ -264,6 +264,10 @@ class ErrorCode(Enum):
             "bad_trf": gettext_lazy("The TRF file cannot be read, line %(line)s: %(problem)s"),
             "not_ogn_zip": gettext_lazy("The file is not a zip of .ogn game files."),
             "empty_ogn_zip": gettext_lazy("The zip holds no .ogn file."),
+            "nul": gettext_lazy(
+                "Line %(line)d, column %(column)d holds a null character, which no text may "
+                "hold: save the file again as text (CSV or TRF)."
+            ),
         },
     )
     IMPORT_ERRORS = (
@@ -514,7 +518,15 @@ class ErrorCode(Enum):
     TOO_MANY_ROUNDS = (
         "too_many_rounds",
         HTTP_400,
-        gettext_lazy("The file has %(played)d rounds; the tournament has %(rounds)d."),
+        {
+            None: gettext_lazy("The file has %(played)d rounds; the tournament has %(rounds)d."),
+            "announced": gettext_lazy(
+                "The file has %(played)d rounds played but announces %(rounds)d rounds (XXR)."
+            ),
+            "limit": gettext_lazy(
+                "The file announces %(rounds)d rounds (XXR); a section has at most %(limit)d."
+            ),
+        },
     )
     TOURNAMENT_EXISTS = (
         "tournament_exists",

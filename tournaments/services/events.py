@@ -92,7 +92,9 @@ def update_tournament(tournament: Tournament, *, by, **fields) -> Tournament:
     """Change a tournament's settings; the number of rounds never drops below those paired."""
     require_arbiter(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    paired = max((s.rounds.count() for s in tournament.sections.all()), default=0)
+    # A section with its own number of rounds (an imported file's) does not follow the change.
+    sections = tournament.sections.filter(round_count__isnull=True)
+    paired = max((s.rounds.count() for s in sections), default=0)
     if fields.get("rounds", tournament.rounds) < paired:
         raise ServiceError(ErrorCode.ROUNDS_PAIRED, field="rounds", count=paired)
     for name, value in fields.items():

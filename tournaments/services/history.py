@@ -59,7 +59,7 @@ def section_history(
         histories.append(PlayerHistory(player.pairing_number, row, points))
     history = SectionHistory(
         players=histories,
-        total_rounds=tournament.rounds,
+        total_rounds=section.total_rounds,
         scoring=scoring,
         initial_side=section.initial_side,
     )
@@ -77,7 +77,7 @@ def section_history(
         }
     elif tournament.acceleration:
         history.acceleration = baku_virtual_points(
-            [p.pairing_number for p in players], tournament.rounds
+            [p.pairing_number for p in players], section.total_rounds
         )
     return history
 

@@ -42,6 +42,6 @@ def next_step(section: Section) -> NextStep:
             _("Round %(n)d: %(missing)d results missing.") % {"n": last.number, "missing": missing},
             last.number,
         )
-    if last.number < section.tournament.rounds:
+    if last.number < section.total_rounds:
         return NextStep("pair", _("Pair round %(n)d.") % {"n": last.number + 1}, last.number + 1)
     return NextStep("finished", _("All rounds are played."))

@@ -1,6 +1,7 @@
 """Registering players and teams, and giving pairing numbers before the first round."""
 
 import csv
+import re
 from collections import Counter
 
 from django.core.exceptions import ValidationError
@@ -248,8 +249,9 @@ def request_bye(player: Player, round_number: int, points, *, by) -> RequestedBy
     require_arbiter(tournament, by)
     Section.objects.select_for_update().get(pk=player.section_id)
     player = Player.objects.get(pk=player.pk)  # as it is now, under the section's lock
-    if not 1 <= round_number <= tournament.rounds:
-        raise ServiceError(ErrorCode.NO_SUCH_ROUND, field="round_number", rounds=tournament.rounds)
+    rounds = player.section.total_rounds
+    if not 1 <= round_number <= rounds:
+        raise ServiceError(ErrorCode.NO_SUCH_ROUND, field="round_number", rounds=rounds)
     if not player.is_paired_in(round_number):
         raise ServiceError(
             ErrorCode.NOT_PLAYING, field="player", name=player.name, round=round_number
@@ -377,6 +379,7 @@ def read_import(text: str, kind: str) -> list[ImportRow]:
     file as a whole is unreadable."""
     reader = read_trf if kind == "trf" else read_csv
     require_size(text)
+    _refuse_nul(text)
     try:
         return reader(text, _import_messages())
     except csv.Error as error:  # a field longer than csv allows, a stray quote…
@@ -386,6 +389,18 @@ def read_import(text: str, kind: str) -> list[ImportRow]:
         if "trf_error" in params:
             params["problem"] = params.pop("trf_error")
         raise ServiceError(ErrorCode.BAD_FILE, case=error.code, field="file", **params) from error
+
+
+def _refuse_nul(text: str) -> None:
+    """A null character is refused where it is, with its line and column: the confirmation
+    sends the previewed text back as a form field, which refuses it, so the preview must too."""
+    at = text.find("\x00")
+    if at < 0:
+        return
+    lines = re.split(r"\r\n|\r|\n", text[:at])
+    raise ServiceError(
+        ErrorCode.BAD_FILE, case="nul", field="file", line=len(lines), column=len(lines[-1]) + 1
+    )
 
 
 def _field_problems(section: Section, row: ImportRow) -> list[str]:

@@ -108,8 +108,8 @@ def _next_round_number(section: Section) -> int:
         if missing:
             raise ServiceError(ErrorCode.RESULTS_MISSING, round=last.number, count=missing)
         number = last.number + 1
-    if number > section.tournament.rounds:
-        raise ServiceError(ErrorCode.TOURNAMENT_OVER, rounds=section.tournament.rounds)
+    if number > section.total_rounds:
+        raise ServiceError(ErrorCode.TOURNAMENT_OVER, rounds=section.total_rounds)
     if not any(player.is_paired_in(number) for player in section.players.all()):
         raise ServiceError(ErrorCode.NO_PLAYERS, section=section.name, round=number)
     return number
@@ -135,7 +135,12 @@ def follow_rounds(tournament_id: int) -> str:
     tournament = Tournament.objects.get(pk=tournament_id)
     sections = list(tournament.sections.all())
     rounds = Round.objects.filter(section__tournament_id=tournament_id)
-    completed_last = rounds.filter(number=tournament.rounds, status=Round.Status.COMPLETED).count()
+    completed_last = sum(
+        rounds.filter(
+            section=section, number=section.total_rounds, status=Round.Status.COMPLETED
+        ).exists()
+        for section in sections
+    )
     if not rounds.exists():
         status = Tournament.Status.REGISTRATION
     elif sections and completed_last == len(sections):

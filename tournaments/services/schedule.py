@@ -32,7 +32,7 @@ def section_schedule(section: Section) -> list[ScheduledRound] | None:
     players = {p.pairing_number: p for p in Player.objects.filter(section=section)}
     if len(players) < 2:
         return []
-    rounds = system.schedule(sorted(players))[: section.tournament.rounds]
+    rounds = system.schedule(sorted(players))[: section.total_rounds]
     return [
         ScheduledRound(
             number=scheduled.round_number,

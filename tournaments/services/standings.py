@@ -123,7 +123,7 @@ def section_trf(
 
 def _announce_next_round(section: Section, completed: int, trf: TrfTournament) -> None:
     """Append the next round's absences to the players' round blocks (see `section_trf`)."""
-    if completed >= section.tournament.rounds:
+    if completed >= section.total_rounds:
         return
     announced = section_history(section, completed, announce_round=completed + 1)
     by_number = {p.number: p for p in announced.players}

@@ -14,7 +14,8 @@ column that only announces who will not be paired next (`0000 - H`, `Z`, `F`, a 
 requested byes of the round to pair, as do the `240` byes of that round. The file's initial
 colour, forbidden pairs (`XXP`, and `260` for a range of rounds) and virtual points (`XXA`) are
 kept on the section, its teams (`013`, `310`) as teams of the tournament, so its later rounds
-pair as the file's own program would.
+pair as the file's own program would; so is its number of rounds (`XXR`, `142`), so that its
+last round is paired with the last-round rules where the file's program would apply them.
 """
 
 from django.db import transaction
@@ -46,6 +47,7 @@ BYE_OUTCOMES = {
 }
 KNOWN_SEXES = {choice.value for choice in Player.Sex}
 TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
+MAX_ROUNDS = 30  # as a tournament's (its check constraint)
 
 
 @transaction.atomic
@@ -56,8 +58,8 @@ def import_trf_section(
 
     The section is of `kind` (`Section.Kind`), by default the one its name says. Refused
     (ServiceError, nothing written) for a file that does not read, a section name already used,
-    more rounds in the file than the tournament has, a player of the other sex in a section of
-    men or of women, or a round whose blocks contradict each other.
+    a number of rounds the section cannot have (see `_round_count`), a player of the other sex
+    in a section of men or of women, or a round whose blocks contradict each other.
     """
     require_arbiter(tournament, by)
     try:
@@ -75,10 +77,7 @@ def import_trf_section(
     if not slug or tournament.sections.filter(slug=slug).exists():
         raise ServiceError(ErrorCode.DUPLICATE_SECTION, case="taken", field="name", name=name)
     played = trf.rounds_completed
-    if played >= tournament.rounds:
-        raise ServiceError(
-            ErrorCode.TOO_MANY_ROUNDS, field="file", played=played, rounds=tournament.rounds
-        )
+    round_count = _round_count(tournament, trf.rounds, played)
     section = checked_create(
         Section,
         "section",
@@ -88,6 +87,7 @@ def import_trf_section(
         slug=slug,
         order=tournament.sections.count(),
         initial_side=Side.SOUTH if history.initial_side is None else history.initial_side,
+        round_count=round_count,
         sex=kind_from_name(name) if kind is None else kind,
         forbidden_pairs=_forbidden_pairs(tournament, history, trf.teams),
         round_forbidden_pairs=[
@@ -130,6 +130,37 @@ def import_trf_section(
         _import_round(section, number, history, players, by)
     _announce_next_round(history, played + 1, players)
     return section
+
+
+def _round_count(tournament: Tournament, announced: int | None, played: int) -> int | None:
+    """The section's own number of rounds: the file's (`XXR` / `142`) when it differs from the
+    tournament's, none (the tournament's) otherwise. A file that announces fewer rounds than it
+    played, more than a section may have, or that played more rounds than the tournament has
+    without saying how many it has, is refused. A finished event (every round played) imports.
+    """
+    if announced is None:
+        if played > tournament.rounds:
+            raise ServiceError(
+                ErrorCode.TOO_MANY_ROUNDS, field="file", played=played, rounds=tournament.rounds
+            )
+        return None
+    if announced < played:
+        raise ServiceError(
+            ErrorCode.TOO_MANY_ROUNDS,
+            case="announced",
+            field="file",
+            played=played,
+            rounds=announced,
+        )
+    if announced > MAX_ROUNDS:
+        raise ServiceError(
+            ErrorCode.TOO_MANY_ROUNDS,
+            case="limit",
+            field="file",
+            rounds=announced,
+            limit=MAX_ROUNDS,
+        )
+    return None if announced == tournament.rounds else announced
 
 
 def _sex_of(text: str) -> str:

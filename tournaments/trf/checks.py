@@ -20,6 +20,7 @@ _MIRROR = {
     codes.SHORT_DRAW: {codes.SHORT_DRAW},
     codes.FORFEIT_WIN: {codes.FORFEIT_LOSS},
     codes.FORFEIT_LOSS: {codes.FORFEIT_WIN, codes.FORFEIT_LOSS},
+    codes.NOT_YET_PLAYED: {codes.NOT_YET_PLAYED},
 }
 _OPPOSITE_COLOUR = {"w": "b", "b": "w"}
 

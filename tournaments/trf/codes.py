@@ -22,6 +22,9 @@ HALF_POINT_BYE = "H"
 FULL_POINT_BYE = "F"
 ZERO_POINT_BYE = "Z"
 """Zero-point bye, known absence, or a round after withdrawal."""
+NOT_YET_PLAYED = "*"
+"""TRF-2026: a game paired and not yet played, its result unknown (a round in play). Worth
+nothing yet; the round it is in is not a completed round."""
 
 PLAYED = frozenset({WIN, DRAW, LOSS, SHORT_WIN, SHORT_DRAW, SHORT_LOSS})
 FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
@@ -29,7 +32,7 @@ BYES = frozenset({PAIRING_BYE, HALF_POINT_BYE, FULL_POINT_BYE, ZERO_POINT_BYE})
 RATED = frozenset({WIN, DRAW, LOSS})
 """Games a rating counts: ``W D L`` lasted less than one move and are not rated (FIDE Rating
 Regulations 5.1), forfeits and byes are not games."""
-ALL = PLAYED | FORFEITS | BYES
+ALL = PLAYED | FORFEITS | BYES | {NOT_YET_PLAYED}
 
 WINS = frozenset({WIN, SHORT_WIN})
 DRAWS = frozenset({DRAW, SHORT_DRAW})

@@ -63,9 +63,11 @@ def history_from_trf(tournament: Tournament, scoring: Scoring = DEFAULT_SCORING)
     rounds only repeat what the blocks say and are not read again.
     """
     announced = _announced_byes(tournament)
+    in_play = tournament.round_in_play
     players = []
     for p in tournament.players:
-        records = [round_record(cell, scoring, r) for r, cell in enumerate(p.rounds, start=1)]
+        cells = p.rounds if in_play is None else _before_play(p.rounds, in_play)
+        records = [round_record(cell, scoring, r) for r, cell in enumerate(cells, start=1)]
         bye = announced.get(p.pairing_number)
         if bye is not None and len(records) < bye.round:
             records += [NOT_PAIRED] * (bye.round - 1 - len(records))
@@ -85,6 +87,15 @@ def history_from_trf(tournament: Tournament, scoring: Scoring = DEFAULT_SCORING)
         acceleration=_acceleration(tournament),
         not_paired=frozenset(tournament.not_paired),
     )
+
+
+def _before_play(cells: list[RoundCell], in_play: int) -> list[RoundCell]:
+    """A line's blocks up to the round in play (TRF-2026 ``*``), that round's only when it
+    announces an absence: the round in play is the round to pair, its games not yet known."""
+    kept = cells[: in_play - 1]
+    if len(cells) >= in_play and cells[in_play - 1].is_absence:
+        kept.append(cells[in_play - 1])
+    return kept
 
 
 def _acceleration(tournament: Tournament) -> dict[int, list]:

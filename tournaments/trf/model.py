@@ -70,6 +70,11 @@ class RoundCell:
         return self.opponent is not None or self.result in codes.PAIRED_WITHOUT_OPPONENT
 
     @property
+    def in_play(self) -> bool:
+        """True for a game paired whose result is not known yet (TRF-2026 ``*``)."""
+        return self.result == codes.NOT_YET_PLAYED
+
+    @property
     def side(self) -> str | None:
         """Colour of a game played over the board, else ``None`` (forfeits have no colour)."""
         return self.colour if self.is_played and self.colour in ("w", "b") else None
@@ -206,12 +211,27 @@ class Tournament:
         blocks in column r for players who will not be paired; that column is not a completed
         round.  The round to pair next is ``rounds_completed + 1``.
         """
+        in_play = self.round_in_play
         completed = 0
         for p in self.players:
             for r, cell in enumerate(p.rounds, start=1):
+                if in_play is not None and r >= in_play:
+                    break
                 if r > completed and cell.takes_part:
                     completed = r
         return completed
+
+    @property
+    def round_in_play(self) -> int | None:
+        """The first round with a game whose result is not known yet (``*``), or ``None``.
+
+        That round is not completed, nor any after it: the round to pair is the round in play,
+        its absences read from its column as for a round about to be paired.
+        """
+        rounds = [
+            r for p in self.players for r, cell in enumerate(p.rounds, start=1) if cell.in_play
+        ]
+        return min(rounds, default=None)
 
     def player(self, pairing_number: int) -> Player:
         """The player with that pairing number; ``KeyError`` if there is none."""

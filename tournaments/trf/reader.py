@@ -269,14 +269,22 @@ def _read_260(line: str, number: int, named: list) -> RoundForbiddenPairs:
 def _read_250(line: str, number: int) -> AccelerationRange:
     """``250 MMMM GGGG RRF RRL PPPF PPPL``: match points at columns 5-8 (blank for individuals),
     game points 10-13, first and last round 15-17 and 19-21, first and last pairing number
-    23-26 and 28-31. Read by columns: a blank match-points field leaves no word to count."""
+    23-26 and 28-31. Read by columns: a blank match-points field leaves no word to count.
+
+    A record with match points and blank game points (as some programs write it, and as the
+    TRF26 team example places its only points) gives those points: an individual section has
+    one score, so the virtual points are the game points when given, else the match points.
+    """
     padded = line.ljust(31)
     match_text = padded[4:8].strip()
     match_points = _decimal(match_text, number, 5, "virtual points") if match_text else None
     points_text = padded[9:13].strip()
-    if not points_text:
+    if points_text:
+        points = _decimal(points_text, number, 10, "virtual points")
+    elif match_points is not None:
+        points = match_points
+    else:
         raise TrfError("missing", number, 10, what="virtual points")
-    points = _decimal(points_text, number, 10, "virtual points")
     first_round = _int_field(padded, 14, 17, number, "round")
     last_round = _int_field(padded, 18, 21, number, "round")
     first_player = _int_field(padded, 22, 26, number, "pairing number")

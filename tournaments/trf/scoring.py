@@ -33,6 +33,8 @@ def outcome_of_code(result: str) -> RoundOutcome:
 def points_of_code(scoring: Scoring, result: str) -> Decimal:
     """Points for a result code (see :mod:`tournaments.trf.codes`) under ``scoring``."""
     code = result.upper() if result.strip() else codes.ZERO_POINT_BYE
+    if code == codes.NOT_YET_PLAYED:
+        return Decimal(0)
     if code in codes.WINS:
         return scoring.win
     if code in codes.DRAWS:

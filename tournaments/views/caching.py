@@ -41,7 +41,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.connection import ConnectionProxy
 from django.utils.dateparse import parse_datetime
 from django.utils.html import escape
-from django.utils.http import http_date
+from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
@@ -222,7 +222,7 @@ def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
         representation = representation_tag(request)
         request.page_etag = f"{version}.{representation}"  # where live pages start polling
         wanted = _etags(request.headers.get("If-None-Match", ""))
-        if f'"{request.page_etag}"' in wanted:
+        if f'"{request.page_etag}"' in wanted or _not_modified_since(request, changed_at):
             served_version, served_at = version, changed_at.timestamp()
             response = HttpResponseNotModified()
         else:
@@ -280,6 +280,15 @@ def _wrong_token(request) -> bool:
     """An `Authorization: Token` header whose key is no API token's."""
     scheme, _sep, key = request.headers.get("Authorization", "").strip().partition(" ")
     return scheme.lower() == "token" and not _valid_token(f"Token {key}")
+
+
+def _not_modified_since(request, changed_at) -> bool:
+    """True when the request's If-Modified-Since is no earlier than the tournament's last change
+    (to the second, as Last-Modified says it). RFC 9110: ignored when If-None-Match is sent."""
+    if "If-None-Match" in request.headers:
+        return False
+    since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+    return since is not None and int(changed_at.timestamp()) <= since
 
 
 def _signed_in(request) -> bool:
