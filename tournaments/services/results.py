@@ -18,6 +18,7 @@ from tournaments.services.game_tags import check_record_tags, record_text
 from tournaments.services.permissions import require_arbiter
 from tournaments.services.result_checks import Assessment, ResultEntry, assess, points_of
 from tournaments.services.rounds import complete_if_done, reopen_if_waiting
+from tournaments.services.versions import last_change
 
 __all__ = ["ResultEntry", "clear_result", "record_result"]
 
@@ -114,7 +115,7 @@ def _locked(pairing: Pairing) -> Pairing:
 def _check_expected(pairing: Pairing, expected: int | None) -> None:
     if expected is None:
         return
-    last = pairing.result_changes.select_related("changed_by").order_by("-pk").first()
+    last = last_change(pairing)
     if (last.pk if last else 0) != expected:
         who = last.changed_by.get_username() if last and last.changed_by else _("someone")
         raise ServiceError(ErrorCode.RESULT_CHANGED, field="pairing", board=pairing.board, who=who)

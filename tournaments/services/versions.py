@@ -20,6 +20,11 @@ from tournaments.models import Pairing, ResultChange, Tournament
 from tournaments.services.errors import ErrorCode, ServiceError
 
 
+def last_change(pairing: Pairing):
+    """The pairing's last result change (with who made it), None before any."""
+    return pairing.result_changes.select_related("changed_by").order_by("-pk").first()
+
+
 def current_version(pairing: Pairing) -> int:
     """The id of the pairing's last result change, 0 before any: what a page showed."""
     last = pairing.result_changes.order_by("-pk").values_list("pk", flat=True).first()
