@@ -345,3 +345,20 @@ def test_a_board_page_reloads_without_network_and_plays_on(live_server, device, 
     expect(south.locator("#live-status")).to_contain_text("Offline")
     manifest = south.evaluate("document.querySelector('link[rel=manifest]').href")
     assert manifest.endswith(f"/t/accra/board/{board_code}/manifest.webmanifest")
+
+
+def test_a_board_opened_once_reopens_without_network(live_server, device, board_code):
+    """The first visit (from the slip's QR code) is enough: no reload under the worker first."""
+    south_net, south = device()
+    live = LiveBoard.objects.get(code=board_code)
+    url = f"{live_server.url}/t/accra/board/{board_code}/"
+    seat(url, south, "South", live.south_pin)
+    # The worker has kept the page of that first visit (asked by the page once it was active).
+    for _attempt in range(100):
+        if south.evaluate("async (url) => !!(await caches.match(url, {ignoreVary: true}))", url):
+            break
+        time.sleep(0.2)
+    south_net.set_offline(True)
+    south.reload()
+    expect(pit(south, "C")).to_be_visible()
+    expect(south.locator("#live-status")).to_contain_text("Offline")
