@@ -101,6 +101,29 @@ def check_token(slug: str, token: str) -> MirrorToken:
     return found
 
 
+def check_publishing(slug: str, token: str) -> int | None:
+    """What a venue asks before its first transfer (its arbiter saving the token): refused as a
+    transfer would be for a wrong or revoked token (403), a detached mirror (410) or a slug of an
+    ordinary tournament here (409); else the revision held here (None: nothing yet)."""
+    check_token(slug, token)
+    mirror = Mirror.objects.filter(slug=slug).first()
+    if mirror is not None and mirror.detached_at is not None:
+        raise Refused(
+            410,
+            "mirror_detached",
+            REFUSALS["mirror_detached"]
+            % {
+                "slug": slug,
+                "when": timezone.localtime(mirror.detached_at).strftime("%Y-%m-%d %H:%M"),
+                "reason": mirror.detached_reason,
+            },
+        )
+    held_here = Tournament.objects.filter(slug=slug).first()
+    if held_here is not None and (mirror is None or mirror.tournament_id != held_here.pk):
+        raise Refused(409, "slug_taken", REFUSALS["slug_taken"] % {"slug": slug})
+    return mirror.revision if mirror else None
+
+
 def receive(transfer: Transfer) -> int:
     """Store `transfer` when the chain allows it; return the revision now held here.
 

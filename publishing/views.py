@@ -9,10 +9,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from publishing import chain, sending
-from publishing.receiving import REFUSALS, Refused, Transfer, check_token, parse_document, receive
+from publishing.receiving import (
+    REFUSALS,
+    Refused,
+    Transfer,
+    check_publishing,
+    check_token,
+    parse_document,
+    receive,
+)
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
 
@@ -68,6 +76,27 @@ def receive_transfer(request, slug):
     return JsonResponse({"revision": held})
 
 
+def _mirror_token(request, slug) -> str:
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme != "Mirror" or not token.strip():
+        raise Refused(401, "token_refused", REFUSALS["token_refused"] % {"slug": slug})
+    return token.strip()
+
+
+@require_GET
+def check_transfer(request, slug):
+    """GET /api/mirror/<slug>/check/: whether the venue's token lets it publish `slug` here,
+    asked when its arbiter saves the token; {"revision": held} or the refusal a transfer
+    would get ({"code", "message"}, same status)."""
+    try:
+        held = check_publishing(slug, _mirror_token(request, slug))
+    except Refused as refusal:
+        return JsonResponse(
+            {"code": refusal.code, "message": str(refusal.message)}, status=refusal.status
+        )
+    return JsonResponse({"revision": held})
+
+
 class TargetForm(forms.Form):
     url = forms.URLField(
         label=gettext_lazy("Public server"),
@@ -88,6 +117,15 @@ def targets(request, tournament):
     if request.method == "POST" and "action" in request.POST:
         return _change_target(request, tournament)
     form = TargetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        # The token is checked with the public server at once, not at the first send.
+        refusal = sending.check_token(
+            form.cleaned_data["url"], tournament.slug, form.cleaned_data["token"]
+        )
+        if refusal is not None:
+            form.add_error(
+                "token", _("The public server refused it: %(answer)s") % {"answer": refusal}
+            )
     if request.method == "POST" and form.is_valid():
         try:
             sending.publish_to(

@@ -10,7 +10,7 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from publishing.sending import let_go, send_due, worker_name
+from publishing.sending import beat, let_go, send_due, worker_name
 
 # How often the worker looks for changes while something is published, and while nothing is.
 POLL_SECONDS = 0.5
@@ -52,6 +52,7 @@ class Command(BaseCommand):
                 return  # gunicorn stopped: this worker goes with it
             close_old_connections()
             try:
+                beat(owner)  # the publishing page knows a worker is running
                 active = send_due(owner)
             except Exception as error:  # the database went away: try again later
                 self.stderr.write(f"publish_worker: {type(error).__name__}: {error}")
