@@ -137,3 +137,39 @@ def test_the_grid_opens_offline_and_sends_its_kept_boards_when_the_network_retur
     context.set_offline(False)
     expect(row.locator(".grid-status")).to_contain_text("Saved: 1–0")
     assert (stored(1).south_seeds, stored(1).north_seeds) == (30, 10)
+
+
+def test_one_line_per_board_is_switched_on_remembered_and_typed_in(context, live_server, round_one):
+    page = grid(context, live_server)
+    switch = page.get_by_role("button", name="One line per board")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    card = page.locator("#board-1").bounding_box()["height"]
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    page.locator("body").click(position={"x": 5, "y": 5})  # the cursor in no row
+
+    def tops(board):
+        return page.evaluate(
+            """(board) => ['.board-no', '.north', '.grid-result', '[name=north_seeds]']
+              .map(s => document.querySelector(`#board-${board} ${s}`).getBoundingClientRect())
+              .map(r => Math.round(r.top + r.height / 2))""",
+            board,
+        )
+
+    for board in (1, 2):
+        middles = tops(board)
+        assert max(middles) - min(middles) <= 6, f"board {board} on one line: {middles}"
+    line = page.locator("#board-2").bounding_box()["height"]
+    assert line < card / 2, (line, card)
+    page.reload()
+    expect(page.get_by_role("button", name="One line per board")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    type_board(page, 1, "30", "10")
+    expect(page.locator("#board-1 .grid-status")).to_contain_text("Saved: 1–0")
+    assert (stored(1).south_seeds, stored(1).north_seeds) == (30, 10)
+    page.get_by_role("button", name="One line per board").click()
+    page.reload()
+    expect(page.get_by_role("button", name="One line per board")).to_have_attribute(
+        "aria-pressed", "false"
+    )

@@ -240,6 +240,28 @@
     });
   }
 
+  // --- one line per board, or a card per board: the arbiter's choice, kept in the browser ---
+
+  var LAYOUT = "oware-grid-layout";
+  var layoutSwitch = document.getElementById("grid-compact-switch");
+
+  function setCompact(on) {
+    grid.classList.toggle("grid-compact", on);
+    layoutSwitch.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  if (layoutSwitch) {
+    var chosen = null;
+    try { chosen = localStorage.getItem(LAYOUT); } catch (e) { /* no storage: cards */ }
+    setCompact(chosen === "compact");
+    layoutSwitch.hidden = false;
+    layoutSwitch.addEventListener("click", function () {
+      var on = !grid.classList.contains("grid-compact");
+      setCompact(on);
+      try { localStorage.setItem(LAYOUT, on ? "compact" : "cards"); } catch (e) { /* kept for this page */ }
+    });
+  }
+
   // --- events --------------------------------------------------------------------------------
 
   document.addEventListener("submit", function (event) {
