@@ -38,6 +38,8 @@ LEASE_SECONDS = 2 * SEND_TIMEOUT_SECONDS + 10
 RETRY_MAX_SECONDS = float(os.environ.get("PUBLISH_RETRY_MAX", str(chain.LONGEST_RETRY_SECONDS)))
 RECEIVE_PATH = "/api/mirror/{slug}/"
 CHECK_PATH = "/api/mirror/{slug}/check/"
+# The token check waits this long at most while the arbiter's page waits for it.
+CHECK_TIMEOUT_SECONDS = min(SEND_TIMEOUT_SECONDS, 5.0)
 # A worker not seen for this long is not running: the page says so instead of "sending".
 WORKER_SILENT_SECONDS = float(os.environ.get("PUBLISH_WORKER_SILENT", "60"))
 # PUBLISH_INCREMENTS=0: always send the whole tournament (bench/publish.py --snapshots).
@@ -255,7 +257,7 @@ def check_token(url: str, slug: str, token: str) -> str | None:
         headers={"Authorization": f"Mirror {token}", "Accept": "application/json"},
     )
     try:
-        with urllib.request.urlopen(request, timeout=SEND_TIMEOUT_SECONDS):
+        with urllib.request.urlopen(request, timeout=CHECK_TIMEOUT_SECONDS):
             return None
     except urllib.error.HTTPError as refusal:
         code, message = _refusal(refusal)

@@ -88,3 +88,17 @@ def test_the_clear_result_page_names_the_result_in_words(demo, arbiter):
     page = arbiter.get(f"/t/demo/arbiter/game/{result.pairing.pk}/clear/").content.decode()
     assert "½–½" in page and result.get_ending_display() in page
     assert "0.5–0.5" not in page and f"({result.ending})" not in page
+
+
+def test_the_worker_beats_while_it_runs_and_goes_quietly(demo, monkeypatch):
+    from publishing.management.commands import publish_worker
+    from publishing.sending import worker_running
+
+    seen = []
+    monkeypatch.setattr(publish_worker, "let_go", lambda owner: seen.append(worker_running()))
+    call_command("publish_worker", "--once")
+    assert seen == [True], "a worker was running during its pass"
+    PublishWorker.objects.all().delete()
+    monkeypatch.undo()
+    call_command("publish_worker", "--once")  # the real let_go: it says goodbye
+    assert not PublishWorker.objects.exists()
