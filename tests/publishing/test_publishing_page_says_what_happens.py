@@ -102,3 +102,11 @@ def test_the_worker_beats_while_it_runs_and_goes_quietly(demo, monkeypatch):
     monkeypatch.undo()
     call_command("publish_worker", "--once")  # the real let_go: it says goodbye
     assert not PublishWorker.objects.exists()
+
+
+def test_the_command_checks_the_token_at_once_too(demo, live_server):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="does not let you publish demo here"):
+        call_command("publish_to", "demo", live_server.url, "--token", "not-a-token")
+    assert not PublishTarget.objects.exists()
