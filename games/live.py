@@ -150,11 +150,10 @@ def claim(board: LiveBoard, side: str, device: str, codes: str = "", client: str
         if board.started_at is None and board.south_device and board.north_device:
             # Both players are at the board: from now on the mover's clock runs on the server.
             board.started_at = timezone.now()
-        elif board.paused_at is not None and board.south_device and board.north_device:
+        elif _may_resume(board):
             # Both held again after the arbiter released the devices: the clock goes on from
             # where it stood, the pause left out of every reading.
-            board.started_at += timezone.now() - board.paused_at
-            board.paused_at = None
+            _resume(board)
         board.save()
     return board
 
@@ -172,6 +171,18 @@ def release(board: LiveBoard, side: str, *, by) -> LiveBoard:
         _pause(board)
         board.save()
     return board
+
+
+def _may_resume(board: LiveBoard) -> bool:
+    """A paused clock goes on once both sides are held and no flag claim holds the game."""
+    both = board.south_device and board.north_device
+    return board.paused_at is not None and bool(both) and board.state != LiveBoard.State.HELD
+
+
+def _resume(board: LiveBoard) -> None:
+    if _may_resume(board):
+        board.started_at += timezone.now() - board.paused_at
+        board.paused_at = None
 
 
 def _pause(board: LiveBoard) -> None:
@@ -387,6 +398,8 @@ def flag_fall(board: LiveBoard, device: str, side: str) -> LiveBoard:
             # decides (confirm scores the flag, send back lets the game go on).
             board.state = LiveBoard.State.HELD
             board.flag_claim.update(side=side, server_seconds=left)
+            # The game waits for the arbiter: its clock too.
+            board.paused_at = board.paused_at or timezone.now()
         else:
             _finish(board, TIME)
         board.save()
@@ -407,6 +420,8 @@ def _finish(
     board.ending = game.replay.ending
     board.offer = ""
     board.state = LiveBoard.State.PENDING
+    if board.started_at is not None and board.paused_at is None:
+        board.paused_at = timezone.now()  # stopped: sent back, it goes on from here
     if store and tournament.live_results_direct:
         arbiter = tournament.arbiters.order_by("pk").first()
         if arbiter is not None:
@@ -479,6 +494,7 @@ def send_back(board: LiveBoard, *, by) -> LiveBoard:
         board.state = LiveBoard.State.PLAYING
         board.flag_claim = {}
         board.ending = board.decided_by = board.record = board.offer = ""
+        _resume(board)  # the time the claim was held counts against nobody
         board.save()
     return board
 

@@ -161,3 +161,21 @@ def test_confirm_and_send_back_look_and_read_differently(client, seated, alice):
     assert f"Confirm {seated}: store this result" in page
     assert f"Send back {seated}: no result, the game goes on" in page
     assert 'class="danger live-send-back"' in page
+
+
+@pytest.mark.parametrize("stop", ["held flag", "resignation"])
+def test_the_time_a_game_waits_for_the_arbiter_counts_against_nobody(
+    client, seated, alice, settings, stop
+):
+    settings.LIVE_FLAG_TOLERANCE = 15
+    play_all(client, seated, REPEATING[:7])  # North to move
+    before = client.get(f"/t/accra/board/{seated}/watch/").json()["server_clocks"]
+    if stop == "held flag":
+        post(client, seated, action="flag", side="N", device=SOUTH_DEVICE)
+    else:
+        post(client, seated, action="resign", side="N", device=NORTH_DEVICE)
+    shift(seated, started_at=600, paused_at=600)  # the arbiter comes ten minutes later
+    client.force_login(alice)
+    assert client.post(f"/t/accra/arbiter/live/{seated}/send-back/").status_code == 302
+    after = client.get(f"/t/accra/board/{seated}/watch/").json()["server_clocks"]
+    assert after[1] > before[1] - 30, "the ten minutes waiting do not count against North"
