@@ -6,7 +6,7 @@ from django.views.i18n import JavaScriptCatalog, set_language
 
 from config.accounts import mail_required, new_arbiter
 from config.views import health, ready
-from publishing.views import receive_transfer
+from publishing.views import check_transfer, receive_transfer
 from tournaments.api import errors as api_errors
 from tournaments.auth_backends import password_checks_budgeted
 from tournaments.views.events import my_tournaments, new_tournament
@@ -59,6 +59,7 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # A venue's server publishing a tournament here (publishing/, docs/deployment.md).
     path("api/mirror/<slug:slug>/", receive_transfer, name="mirror_receive"),
+    path("api/mirror/<slug:slug>/check/", check_transfer, name="mirror_check"),
     # The player register's API (register/api.py), before the API's catch-all 404.
     path("api/v1/", include("register.urls_api")),
     path("api/", include("tournaments.urls_api")),

@@ -105,7 +105,7 @@ def _failures_key(client: str) -> str:
 
 def _require_codes(board: LiveBoard, wanted: tuple[Side, ...], codes, client: str) -> None:
     """Refuse unless `codes` (the side codes typed, separated by spaces) hold the code of every
-    side in `wanted`. Wrong codes are counted per client address: past
+    side in `wanted` and of no other side. Wrong codes are counted per client address: past
     LIVE_CODE_ATTEMPTS within LIVE_CODE_WINDOW seconds every claim from it is refused, right code
     or not, so that codes cannot be guessed (31**6 of them, at a few tries an hour)."""
     key = _failures_key(client)
@@ -115,14 +115,18 @@ def _require_codes(board: LiveBoard, wanted: tuple[Side, ...], codes, client: st
     typed = set(re.split(r"[\s,]+", codes.strip().upper())) if isinstance(codes, str) else set()
     secret = {Side.SOUTH: board.south_pin, Side.NORTH: board.north_pin}
     # compare_digest: the time of a refusal says nothing about how much of a code was right.
-    if all(any(secrets.compare_digest(code, secret[s]) for code in typed) for s in wanted):
+    given = {s for s in SIDES if any(secrets.compare_digest(code, secret[s]) for code in typed)}
+    if given == set(wanted):
         return
     if cache.add(key, 1, window) is False:
         try:
             cache.incr(key)
         except ValueError:  # expired between add and incr
             cache.add(key, 1, window)
-    raise ServiceError(ErrorCode.WRONG_CODE, field="code")
+    # Both codes are on the slip at the table: a side is claimed with its own code only, never
+    # with the other side's (nor with both, which claim both sides on one device).
+    other = given - set(wanted)
+    raise ServiceError(ErrorCode.WRONG_CODE, case="other_side" if other else None, field="code")
 
 
 def claim(
@@ -150,6 +154,10 @@ def claim(
         if board.started_at is None and board.south_device and board.north_device:
             # Both players are at the board: from now on the mover's clock runs on the server.
             board.started_at = timezone.now()
+        elif _may_resume(board):
+            # Both held again after the arbiter released the devices: the clock goes on from
+            # where it stood, the pause left out of every reading.
+            _resume(board)
         board.save()
     return board
 
@@ -162,7 +170,8 @@ def _wanted(side) -> tuple[Side, ...] | None:
 
 
 def release(board: LiveBoard, side: Side | tuple[Side, ...], *, by) -> LiveBoard:
-    """The arbiter frees `side` (a Side, or BOTH) so that another device may take it."""
+    """The arbiter frees `side` (a Side, or BOTH) so that another device may take it. The
+    server's clock stands still until both sides are held again."""
     require_arbiter(board.pairing.round.section.tournament, by)
     wanted = _wanted(side) or ()
     with transaction.atomic():
@@ -171,8 +180,29 @@ def release(board: LiveBoard, side: Side | tuple[Side, ...], *, by) -> LiveBoard
             board.south_device = ""
         if Side.NORTH in wanted:
             board.north_device = ""
+        _pause(board)
         board.save()
     return board
+
+
+def _may_resume(board: LiveBoard) -> bool:
+    """A paused clock goes on once both sides are held and no flag claim holds the game."""
+    both = board.south_device and board.north_device
+    return board.paused_at is not None and bool(both) and board.state != LiveBoard.State.HELD
+
+
+def _resume(board: LiveBoard) -> None:
+    if _may_resume(board):
+        board.started_at += timezone.now() - board.paused_at
+        board.paused_at = None
+
+
+def _pause(board: LiveBoard) -> None:
+    """Stop the server's clock of a game under way whose sides are no longer both held."""
+    running = board.state in (LiveBoard.State.WAITING, LiveBoard.State.PLAYING)
+    both = board.south_device and board.north_device
+    if running and not both and board.started_at is not None and board.paused_at is None:
+        board.paused_at = timezone.now()
 
 
 def new_codes(board: LiveBoard, *, by) -> LiveBoard:
@@ -183,6 +213,7 @@ def new_codes(board: LiveBoard, *, by) -> LiveBoard:
         board = _locked(board)
         board.south_pin, board.north_pin = new_code(), new_code()
         board.south_device = board.north_device = ""
+        _pause(board)
         board.save()
     return board
 
@@ -272,6 +303,8 @@ def _seconds_since_start(board: LiveBoard, now=None) -> float:
     now = now or timezone.now()
     if board.started_at is None:
         board.started_at = now
+    if board.paused_at is not None:
+        now = board.paused_at  # the devices are released: the clock stands where it stopped
     return round((now - board.started_at).total_seconds(), 1)
 
 
@@ -369,11 +402,16 @@ def flag_fall(board: LiveBoard, device: str, side: Side) -> LiveBoard:
         board.decided_by = side
         clocks = server_clocks(board)
         left = None if clocks is None else clocks[side]
+        # The server's clocks at the moment of the claim: what the arbiter reads, whether the
+        # flag is scored or held (the clocks no longer run once the game stops).
+        board.flag_claim = {"clocks": None if clocks is None else list(clocks)}
         if left is not None and left > settings.LIVE_FLAG_TOLERANCE:
             # The device says the clock ran out, the server's clock does not: the arbiter
             # decides (confirm scores the flag, send back lets the game go on).
             board.state = LiveBoard.State.HELD
-            board.flag_claim = {"side": side.letter, "server_seconds": left}
+            board.flag_claim.update(side=side.letter, server_seconds=left)
+            # The game waits for the arbiter: its clock too.
+            board.paused_at = board.paused_at or timezone.now()
         else:
             _finish(board, Ending.TIME)
         board.save()
@@ -394,6 +432,8 @@ def _finish(
     board.ending = game.replay.ending
     board.offer = None
     board.state = LiveBoard.State.PENDING
+    if board.started_at is not None and board.paused_at is None:
+        board.paused_at = timezone.now()  # stopped: sent back, it goes on from here
     if store and tournament.live_results_direct:
         arbiter = tournament.arbiters.order_by("pk").first()
         if arbiter is not None:
@@ -427,7 +467,7 @@ def confirm(board: LiveBoard, *, by) -> LiveBoard:
         board = _locked(board)
         if board.state == LiveBoard.State.HELD:
             board.decided_by = _claimed_side(board)
-            board.flag_claim = {}
+            board.flag_claim = {"clocks": board.flag_claim.get("clocks")}
             game = _finish(board, Ending.TIME, store=False)
         else:
             game = None
@@ -467,6 +507,7 @@ def send_back(board: LiveBoard, *, by) -> LiveBoard:
         board.flag_claim = {}
         board.ending = board.decided_by = board.offer = None
         board.record = ""
+        _resume(board)  # the time the claim was held counts against nobody
         board.save()
     return board
 
@@ -621,7 +662,8 @@ def _claimed_side(board: LiveBoard) -> Side | None:
 
 def _confirmation(board, game, words: str, held: str, *, can_send_back: bool) -> dict:
     readings = position_of(board).readings
-    server = server_clocks(board)
+    # A flag fall shows the server's clocks at the moment of the claim, not at the last move.
+    server = board.flag_claim.get("clocks") or server_clocks(board)
     return {
         "words": words,
         "held": held,

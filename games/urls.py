@@ -23,6 +23,7 @@ urlpatterns = [
         views.round_live_state,
         name="round_live_state",
     ),
+    path("t/<slug:slug>/arbiter/worker.js", views.board_worker, name="arbiter_worker"),
     path("t/<slug:slug>/arbiter/live/<str:code>/codes/", views.new_codes, name="live_codes"),
     path(
         "t/<slug:slug>/arbiter/live-clocks/<slug:section>/<int:number>/",

@@ -91,9 +91,9 @@ def round_live_state(request, slug, section, number):
 
 
 def board_worker(request, slug):
-    """The live boards' service worker, served under /t/<slug>/board/ so that it may keep the
-    board pages of the tournament for a reload without network (games/static/games/
-    board_worker.js)."""
+    """The service worker of the pages that open without network (games/static/games/
+    board_worker.js), served under /t/<slug>/board/ so that it may keep the tournament's board
+    pages, and under /t/<slug>/arbiter/ so that it may keep its result grids."""
     script = finders.find("games/board_worker.js")
     with open(script, "rb") as source:
         response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")

@@ -104,3 +104,15 @@ class Mirror(models.Model):
 
     def __str__(self):
         return f"{self.slug} ← {self.venue}"
+
+
+class PublishWorker(models.Model):
+    """A running `publish_worker` on the venue: it writes `seen_at` at each pass of its loop, so
+    that the publishing page can say when no worker has been seen for a while (nothing is sent
+    then) instead of "sending" for ever. A worker that stops cleanly removes its row."""
+
+    name = models.CharField(max_length=64, unique=True)
+    seen_at = models.DateTimeField()
+
+    def __str__(self):
+        return self.name

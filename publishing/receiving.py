@@ -78,6 +78,32 @@ def check_token(slug: str, token: str) -> MirrorToken:
     return found
 
 
+def check_publishing(slug: str, token: str) -> int | None:
+    """What a venue asks before its first transfer (its arbiter saving the token): refused as a
+    transfer would be for a wrong or revoked token (403), a detached mirror (410) or a slug of an
+    ordinary tournament here (409); else the revision held here (None: nothing yet)."""
+    check_token(slug, token)
+    mirror = Mirror.objects.filter(slug=slug).first()
+    _refuse_unless_attached(slug, mirror)
+    return mirror.revision if mirror else None
+
+
+def _refuse_unless_attached(slug: str, mirror: Mirror | None) -> Tournament | None:
+    """Refuse a detached mirror (410) or a slug held here by an ordinary tournament (409);
+    return the tournament held here under `slug`, if any."""
+    if mirror is not None and mirror.detached_at is not None:
+        raise ServiceError(
+            ErrorCode.MIRROR_DETACHED,
+            slug=slug,
+            when=timezone.localtime(mirror.detached_at).strftime("%Y-%m-%d %H:%M"),
+            reason=mirror.detached_reason,
+        )
+    held_here = Tournament.objects.filter(slug=slug).first()
+    if held_here is not None and (mirror is None or mirror.tournament_id != held_here.pk):
+        raise ServiceError(ErrorCode.SLUG_TAKEN, slug=slug)
+    return held_here
+
+
 def receive(transfer: Transfer) -> int:
     """Store `transfer` when the chain allows it; return the revision now held here.
 
@@ -90,16 +116,7 @@ def receive(transfer: Transfer) -> int:
         mirror, _created = Mirror.objects.select_for_update().get_or_create(
             slug=transfer.slug, defaults={"venue": token.venue}
         )
-        if mirror.detached_at is not None:
-            raise ServiceError(
-                ErrorCode.MIRROR_DETACHED,
-                slug=transfer.slug,
-                when=timezone.localtime(mirror.detached_at).strftime("%Y-%m-%d %H:%M"),
-                reason=mirror.detached_reason,
-            )
-        held_here = Tournament.objects.filter(slug=transfer.slug).first()
-        if held_here is not None and mirror.tournament_id != held_here.pk:
-            raise ServiceError(ErrorCode.SLUG_TAKEN, slug=transfer.slug)
+        held_here = _refuse_unless_attached(transfer.slug, mirror)
         same_source = mirror.source is None or str(mirror.source) == transfer.source
         decided = chain.verdict(
             mirror.revision, transfer.kind, transfer.revision, transfer.previous, same_source

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from publishing import chain
 from publishing.live import KIND, live_rows
-from publishing.models import PublishTarget
+from publishing.models import PublishTarget, PublishWorker
 from tournaments.models import Tournament
 from tournaments.services.backup import dumps_backup, export_tournament
 from tournaments.services.permissions import require_arbiter
@@ -37,6 +37,11 @@ LEASE_SECONDS = 2 * SEND_TIMEOUT_SECONDS + 10
 # The longest wait between two attempts while the public server cannot be reached.
 RETRY_MAX_SECONDS = float(os.environ.get("PUBLISH_RETRY_MAX", str(chain.LONGEST_RETRY_SECONDS)))
 RECEIVE_PATH = "/api/mirror/{slug}/"
+CHECK_PATH = "/api/mirror/{slug}/check/"
+# The token check waits this long at most while the arbiter's page waits for it.
+CHECK_TIMEOUT_SECONDS = min(SEND_TIMEOUT_SECONDS, 5.0)
+# A worker not seen for this long is not running: the page says so instead of "sending".
+WORKER_SILENT_SECONDS = float(os.environ.get("PUBLISH_WORKER_SILENT", "60"))
 # PUBLISH_INCREMENTS=0: always send the whole tournament (bench/publish.py --snapshots).
 INCREMENTS = os.environ.get("PUBLISH_INCREMENTS", "1") != "0"
 # The answers after which sending stops until an arbiter names the target again.
@@ -228,6 +233,41 @@ def _claim(target: PublishTarget, owner: str) -> bool:
 def let_go(owner: str) -> None:
     """The worker `owner` stops: another may send for its targets at once."""
     PublishTarget.objects.filter(lease_owner=owner).update(lease_owner="", lease_until=None)
+    PublishWorker.objects.filter(name=owner).delete()
+
+
+def beat(owner: str) -> None:
+    """The worker `owner` is running (each pass of its loop)."""
+    PublishWorker.objects.update_or_create(name=owner, defaults={"seen_at": timezone.now()})
+
+
+def worker_running() -> bool:
+    """Whether a worker was seen within WORKER_SILENT_SECONDS."""
+    since = timezone.now() - timedelta(seconds=WORKER_SILENT_SECONDS)
+    return PublishWorker.objects.filter(seen_at__gte=since).exists()
+
+
+def check_token(url: str, slug: str, token: str) -> str | None:
+    """Ask the public server at `url` whether `token` lets this venue publish `slug` there.
+    Returns its refusal in its own words, or None: accepted, or the public server could not be
+    asked (no network at the venue, an older server): the first send tells then."""
+    request = urllib.request.Request(
+        url.rstrip("/") + CHECK_PATH.format(slug=slug),
+        method="GET",
+        headers={"Authorization": f"Mirror {token}", "Accept": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=CHECK_TIMEOUT_SECONDS):
+            return None
+    except urllib.error.HTTPError as refusal:
+        code, message = _refusal(refusal)
+        if code in STOPPING or refusal.code in (401, 403):
+            return message or _("the token was refused (error %(status)d)") % {
+                "status": refusal.code
+            }
+        return None
+    except (OSError, ValueError):
+        return None
 
 
 def send_due(owner: str) -> int:
@@ -251,12 +291,24 @@ def status(target: PublishTarget, revision: int) -> str:
             why = f"{why}: {target.stop_message}"
         return _("stopped: %(why)s") % {"why": why}
     waiting = chain.queued(revision, target.acknowledged_revision)
+    # Nothing is sent without a worker: said plainly rather than "sending" for ever.
+    idle = (
+        " " + _("No worker is running: start “manage.py publish_worker”.")
+        if (waiting or target.acknowledged_revision is None) and not worker_running()
+        else ""
+    )
     if target.waiting_since is not None:
-        return _("waiting for the network since %(since)s, %(count)d changes queued") % {
-            "since": _clock(target.waiting_since),
-            "count": waiting,
-        }
+        return (
+            _("waiting for the network since %(since)s, %(count)d changes queued")
+            % {
+                "since": _clock(target.waiting_since),
+                "count": waiting,
+            }
+            + idle
+        )
     if target.acknowledged_revision is None:
+        if idle:
+            return _("not published yet: no worker has picked the work up.") + idle
         return _("not published yet: sending")
     line = _("published up to revision %(revision)d at %(when)s") % {
         "revision": target.acknowledged_revision,
@@ -264,7 +316,7 @@ def status(target: PublishTarget, revision: int) -> str:
     }
     if waiting:
         line += " " + _("(%(count)d changes being sent)") % {"count": waiting}
-    return line
+    return line + idle
 
 
 def _clock(moment) -> str:

@@ -9,10 +9,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from publishing import chain, sending
-from publishing.receiving import Transfer, check_token, parse_document, receive
+from publishing.receiving import (
+    Transfer,
+    check_publishing,
+    check_token,
+    parse_document,
+    receive,
+)
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.views.access import arbiter_required
 from tournaments.views.refusals import json_refusal
@@ -33,10 +39,8 @@ def _header_int(request, name: str) -> int | None:
 def receive_transfer(request, slug):
     """Store a venue's transfer; answer {"revision": held} or the one error shape."""
     try:
-        scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
-        if scheme != "Mirror" or not token:
-            raise ServiceError(ErrorCode.MIRROR_TOKEN_MISSING, slug=slug)
-        check_token(slug, token.strip())  # before reading a stranger's body
+        token = _mirror_token(request, slug)
+        check_token(slug, token)  # before reading a stranger's body
         kind = request.headers.get("Publish-Kind", chain.SNAPSHOT)
         revision = _header_int(request, "Publish-Revision")
         if kind not in chain.KINDS or revision is None:
@@ -48,7 +52,7 @@ def receive_transfer(request, slug):
         held = receive(
             Transfer(
                 slug=slug,
-                token=token.strip(),
+                token=token,
                 kind=kind,
                 revision=revision,
                 previous=_header_int(request, "Publish-Previous"),
@@ -58,6 +62,25 @@ def receive_transfer(request, slug):
                 digest=request.headers.get("Publish-Digest", ""),
             )
         )
+    except ServiceError as refusal:
+        return json_refusal(refusal)
+    return JsonResponse({"revision": held})
+
+
+def _mirror_token(request, slug) -> str:
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme != "Mirror" or not token.strip():
+        raise ServiceError(ErrorCode.MIRROR_TOKEN_MISSING, slug=slug)
+    return token.strip()
+
+
+@require_GET
+def check_transfer(request, slug):
+    """GET /api/mirror/<slug>/check/: whether the venue's token lets it publish `slug` here,
+    asked when its arbiter saves the token; {"revision": held} or the refusal a transfer
+    would get (the one error shape, same status)."""
+    try:
+        held = check_publishing(slug, _mirror_token(request, slug))
     except ServiceError as refusal:
         return json_refusal(refusal)
     return JsonResponse({"revision": held})
@@ -83,6 +106,15 @@ def targets(request, tournament):
     if request.method == "POST" and "action" in request.POST:
         return _change_target(request, tournament)
     form = TargetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        # The token is checked with the public server at once, not at the first send.
+        refusal = sending.check_token(
+            form.cleaned_data["url"], tournament.slug, form.cleaned_data["token"]
+        )
+        if refusal is not None:
+            form.add_error(
+                "token", _("The public server refused it: %(answer)s") % {"answer": refusal}
+            )
     if request.method == "POST" and form.is_valid():
         try:
             sending.publish_to(

@@ -39,8 +39,12 @@ class LiveBoard(models.Model):
 
     The server's own clock: started_at is when both sides were first held (both clocks may
     run from then on); received holds, per ply, the seconds after started_at at which the
-    server received that move. flag_claim: a flag fall a device claimed that the server's
-    clock contradicts, held for the arbiter ({"side", "device_seconds", "server_seconds"}).
+    server received that move; paused_at is when the arbiter released the devices of a game
+    under way (the clock stands still until both sides are held again, and started_at then
+    moves on by the pause, so that every reading counts playing time only). flag_claim: a flag
+    fall a device claimed that the server's clock contradicts, held for the arbiter ({"side",
+    "server_seconds", "clocks"}), or after a flag fall scored at once {"clocks"}: "clocks" are
+    the server's (South, North) readings at the moment of the claim.
     """
 
     class State(models.TextChoices):
@@ -67,6 +71,7 @@ class LiveBoard(models.Model):
     decided_by = SideField(blank=True)
     record = models.TextField(_("record"), blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
     received = models.JSONField(default=list, blank=True)
     flag_claim = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

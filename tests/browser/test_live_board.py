@@ -346,3 +346,53 @@ def test_a_board_page_reloads_without_network_and_plays_on(live_server, device, 
     expect(south.locator("#live-status")).to_contain_text("Offline")
     manifest = south.evaluate("document.querySelector('link[rel=manifest]').href")
     assert manifest.endswith(f"/t/accra/board/{board_code}/manifest.webmanifest")
+
+
+def test_a_board_opened_once_reopens_without_network(live_server, device, board_code):
+    """The first visit (from the slip's QR code) is enough: no reload under the worker first."""
+    south_net, south = device()
+    live = LiveBoard.objects.get(code=board_code)
+    url = f"{live_server.url}/t/accra/board/{board_code}/"
+    seat(url, south, "South", live.south_pin)
+    # The worker has kept the page of that first visit (asked by the page once it was active).
+    for _attempt in range(100):
+        if south.evaluate("async (url) => !!(await caches.match(url, {ignoreVary: true}))", url):
+            break
+        time.sleep(0.2)
+    south_net.set_offline(True)
+    south.reload()
+    expect(pit(south, "C")).to_be_visible()
+    expect(south.locator("#live-status")).to_contain_text("Offline")
+
+
+def test_side_buttons_are_touch_targets_and_confirm_and_send_back_differ(
+    live_server, device, board_code
+):
+    _net, phone = device()
+    phone.goto(f"{live_server.url}/t/accra/board/{board_code}/")
+    expect(phone.locator("#live-choose")).to_be_visible()
+    heights = phone.evaluate(
+        "[...document.querySelectorAll('#live-choose button')]"
+        ".map(b => b.getBoundingClientRect().height)"
+    )
+    assert len(heights) == 3 and all(height >= 44 for height in heights), heights
+    live = LiveBoard.objects.get(code=board_code)
+    phone.get_by_label("Your side's code").fill(f"{live.south_pin} {live.north_pin}")
+    phone.get_by_role("button", name="Both players on this device").click()
+    phone.get_by_role("button", name="Resign for South").click()
+    phone.get_by_role("button", name="Yes, resign").click()
+    expect(phone.locator("#live-status")).to_contain_text("Waiting for the arbiter")
+
+    _arbiter_net, arbiter = device()
+    arbiter.goto(f"{live_server.url}/t/accra/arbiter/men/round/1/")
+    arbiter.fill("#id_username", "alice")
+    arbiter.fill("#id_password", "alice-password-1")
+    arbiter.get_by_role("button", name="Log in").click()
+    confirm = arbiter.get_by_role("button", name=f"Confirm {board_code}: store this result")
+    send_back = arbiter.get_by_role(
+        "button", name=f"Send back {board_code}: no result, the game goes on"
+    )
+    look = "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopColor]"
+    assert confirm.evaluate(look) != send_back.evaluate(look)
+    for button in (confirm, send_back):
+        assert button.bounding_box()["height"] >= 44

@@ -29,7 +29,11 @@ def round_one(section, make_player):
 
 @pytest.fixture
 def context(browser):
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    # Without the grid's service worker: Chromium's offline emulation may let a request that
+    # falls through a worker reach the server (only its answer is cut), which these tests of
+    # "nothing reached the server" cannot have. tests/browser/test_result_grid_states.py
+    # covers the grid under its worker.
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", service_workers="block")
     yield context
     context.close()
 

@@ -89,3 +89,39 @@ def test_only_an_arbiter_pairs_every_section(client, charlie, men, women):
     assert not Round.objects.exists()
     with pytest.raises(ServiceError):
         pair_all_sections(men.tournament, by=charlie)
+
+
+def test_sections_never_numbered_are_numbered_by_rating_when_paired_asked_once(
+    alice_client, men, women, make_player
+):
+    for group in (men, women):
+        group.numbered = False
+        group.save()
+    make_player("Kwame", 5, section=men, rating=2600)  # registered last, rated first
+    make_player("Abena", 5, sex="w", section=women, rating=2500)
+    page = alice_client.post("/t/accra/arbiter/pair-all/", {"publish": "on"}).content.decode()
+    # One question for both sections, answered with one button.
+    assert page.count("Number every section above by rating, then pair") == 1
+    assert "Men, Women: the players were never numbered" in page
+    answer = alice_client.post(
+        "/t/accra/arbiter/pair-all/", {"publish": "1", "number": "1"}, follow=True
+    )
+    assert answer.redirect_chain[-1][0] == "/t/accra/arbiter/all-sections/"
+    assert Round.objects.filter(status=Round.Status.PUBLISHED).count() == 2
+    for group, first in ((men, "Kwame"), (women, "Abena")):
+        group.refresh_from_db()
+        assert group.numbered
+        assert group.players.get(pairing_number=1).name == first
+
+
+def test_one_section_never_numbered_is_numbered_by_rating_and_paired(
+    alice_client, men, make_player
+):
+    men.numbered = False
+    men.save()
+    make_player("Kwame", 5, section=men, rating=2600)
+    page = alice_client.post("/t/accra/arbiter/men/pair/").content.decode()
+    assert "Number by rating, then pair" in page
+    alice_client.post("/t/accra/arbiter/men/pair/", {"number": "1"})
+    assert men.players.get(pairing_number=1).name == "Kwame"
+    assert Round.objects.filter(section=men, number=1).exists()

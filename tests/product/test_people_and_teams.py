@@ -226,11 +226,11 @@ def test_the_fixed_file_is_imported_with_its_teams(section, alice, ghana):
     ]
 
 
-def test_an_import_beyond_the_team_quota_or_with_an_unknown_team_is_refused(section, alice, ghana):
+def test_an_import_beyond_the_team_quota_is_refused(section, alice, ghana):
     text = "name,sex,team\nA,m,GHA\nB,m,GHA\nC,m,GHA\nD,m,XYZ\n"
     rows = read_import(text, "csv")
     assert refusal(import_players, section, rows, by=alice).code == "import_errors"
-    assert [row.line for row in rows if row.errors] == [4, 5]
+    assert [row.line for row in rows if row.errors] == [4]
     assert not Player.objects.exists()
 
 
@@ -308,3 +308,33 @@ def test_a_trf_registration_keeps_identity_birth_date_and_an_unknown_sex(section
         "12345678",
         "1990/04/12",
     )
+
+
+def test_an_import_creates_the_teams_it_names(alice_client, section, alice, ghana):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = "name,sex,team\nA,m,GHA\nB,m,TOG\nC,m,tog\nD,m,BEN\n"
+    upload = SimpleUploadedFile("players.csv", text.encode())
+    page = alice_client.post(
+        "/t/accra/arbiter/men/players/import/", {"kind": "csv", "file": upload}
+    ).content.decode()
+    # The preview says which teams will be created (one per code, whatever its case).
+    assert "Teams the import will create" in page and "TOG, BEN" in page
+    assert 'name="confirm"' in page
+    assert not Team.objects.filter(code__in=["TOG", "BEN"]).exists()
+    players = import_players(section, read_import(text, "csv"), by=alice)
+    togo = Team.objects.get(code="TOG")
+    assert (togo.name, togo.tournament_id) == ("TOG", section.tournament_id)
+    assert [p.team.code for p in players] == ["GHA", "TOG", "TOG", "BEN"]
+
+
+def test_a_created_team_keeps_the_team_composition_rules(section, alice):
+    # Two players per team and section: a third player of a new team is refused, and nothing
+    # (neither the players nor the teams) is stored.
+    text = "name,sex,team\nA,m,TOG\nB,m,TOG\nC,m,TOG\nD,m,A-TEAM-CODE-TOO-LONG\n"
+    rows = read_import(text, "csv")
+    assert refusal(import_players, section, rows, by=alice).code == "import_errors"
+    assert [row.line for row in rows if row.errors] == [4, 5]
+    assert "would have more than 2 players" in rows[2].errors[0]
+    assert "cannot be created" in rows[3].errors[0]
+    assert not Team.objects.exists() and not Player.objects.exists()

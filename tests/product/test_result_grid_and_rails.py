@@ -154,6 +154,15 @@ def test_the_grid_refuses_a_stale_row(alice_client, published_round):
     assert "changed by alice meanwhile" in data["message"]
 
 
+def test_a_board_sent_again_after_a_lost_answer_is_saved_not_refused(alice_client, published_round):
+    # The first answer never reached the browser, which still holds version 0 and sends again.
+    grid_post(alice_client, 1, result="1", south_seeds=25, north_seeds=13)
+    response = grid_post(alice_client, 1, version=0, result="1", south_seeds=25, north_seeds=13)
+    assert response.status_code == 200
+    data = response.json()
+    assert data["ok"] and data["version"] == ResultChange.objects.get().pk
+
+
 def test_the_grid_works_without_a_script(alice_client, published_round):
     response = grid_post(
         alice_client, 1, accept_json=False, result="1", south_seeds=25, north_seeds=13

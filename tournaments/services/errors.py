@@ -643,7 +643,12 @@ class ErrorCode(Enum):
     WRONG_CODE = (
         "wrong_code",
         HTTP_403,
-        gettext_lazy("That is not the code of this side; it is on the result slip."),
+        {
+            None: gettext_lazy("That is not the code of this side; it is on the result slip."),
+            "other_side": gettext_lazy(
+                "That is the other side's code: type only the code on your own line of the slip."
+            ),
+        },
     )
     TOO_MANY_CODES = (
         "too_many_codes",

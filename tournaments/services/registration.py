@@ -433,11 +433,43 @@ def _field_problems(section: Section, row: ImportRow) -> list[str]:
     return []
 
 
+def teams_to_create(section: Section, rows: list[ImportRow]) -> list[str]:
+    """The team codes `rows` name that no team of the tournament has, as first spelled in the
+    file: the import creates these teams (named by their code, renamed on the teams page)."""
+    known = {code.casefold() for code in section.tournament.teams.values_list("code", flat=True)}
+    new = {}
+    for row in rows:
+        code = row.team_code.strip()
+        if code and code.casefold() not in known:
+            new.setdefault(code.casefold(), code)
+    return list(new.values())
+
+
+def _new_team_problems(tournament, code: str) -> list[str]:
+    """What the team model refuses in a team created from `code` (too long, a line break, a
+    name another team has)."""
+    team = Team(tournament=tournament, name=code, code=code)
+    try:
+        team.full_clean()
+    except ValidationError as error:
+        return [
+            _("Team “%(code)s” cannot be created: %(problem)s") % {"code": code, "problem": problem}
+            for problems in error.message_dict.values()
+            for problem in problems
+        ]
+    return []
+
+
 def check_import(section: Section, rows: list[ImportRow]) -> list[ImportRow]:
-    """Add to each row's errors what the database knows: unknown team code, team composition,
-    a name already in the section or twice in the file. Writes nothing."""
+    """Add to each row's errors what the database knows: team composition (a team the file
+    names that does not exist yet counts as created by the import), a team code that cannot
+    make a team, a name already in the section or twice in the file. Writes nothing."""
     tournament = section.tournament
     teams = {team.code.casefold(): team for team in tournament.teams.all()}
+    new_teams = {
+        code.casefold(): _new_team_problems(tournament, code)
+        for code in teams_to_create(section, rows)
+    }
     taken = {" ".join(p.name.split()).casefold() for p in section.players.all()}
     per_team = Counter(section.players.exclude(team=None).values_list("team_id", flat=True))
     seen = set()
@@ -449,27 +481,24 @@ def check_import(section: Section, rows: list[ImportRow]) -> list[ImportRow]:
                 _("%(name)s is already registered in this section.") % {"name": row.name}
             )
         seen.add(key)
-        team = None
+        team, team_key = None, None
         if row.team_code:
-            team = teams.get(row.team_code.casefold())
-            if team is None:
-                row.errors.append(
-                    _("No team of this tournament has the code “%(code)s”.")
-                    % {"code": row.team_code}
-                )
+            team = teams.get(row.team_code.strip().casefold())
+            team_key = team.pk if team is not None else row.team_code.strip().casefold()
+            row.errors.extend(new_teams.get(team_key, []) if team is None else [])
         wrong_sex = bool(section.sex and row.sex and row.sex != section.sex)
         if wrong_sex:
             row.errors.append(
                 ErrorCode.WRONG_SEX.message(section=section.name, sex=section.sex_word)
             )
         # A row refused for its sex takes no place in its team: its reason is the sex alone.
-        if team is not None and not wrong_sex:
-            per_team[team.pk] += 1
-            if per_team[team.pk] > tournament.players_per_team_per_section:
+        if team_key is not None and not wrong_sex:
+            per_team[team_key] += 1
+            if per_team[team_key] > tournament.players_per_team_per_section:
                 row.errors.append(
                     _("The team %(team)s would have more than %(count)d players in %(section)s.")
                     % {
-                        "team": team.name,
+                        "team": team.name if team is not None else row.team_code.strip(),
                         "count": tournament.players_per_team_per_section,
                         "section": section.name,
                     }
@@ -481,7 +510,8 @@ def check_import(section: Section, rows: list[ImportRow]) -> list[ImportRow]:
 @transaction.atomic
 def import_players(section: Section, rows: list[ImportRow], *, by) -> list[Player]:
     """Register every row, all or nothing: ServiceError (code 'import_errors', nothing stored)
-    when any row has a problem, after `check_import` has looked at them all."""
+    when any row has a problem, after `check_import` has looked at them all. The teams the rows
+    name that do not exist yet are created first (`teams_to_create`), in the same transaction."""
     require_arbiter(section.tournament, by)
     Section.objects.select_for_update().get(pk=section.pk)
     check_import(section, rows)
@@ -490,6 +520,11 @@ def import_players(section: Section, rows: list[ImportRow], *, by) -> list[Playe
         if rows:
             raise ServiceError(ErrorCode.IMPORT_ERRORS, case="rows", field="file", count=len(wrong))
         raise ServiceError(ErrorCode.IMPORT_ERRORS, case="empty", field="file")
+    for code in teams_to_create(section, rows):
+        save_validated(Team(tournament=section.tournament, name=code, code=code))
+    teams = {team.code.casefold(): team for team in section.tournament.teams.all()}
+    for row in rows:
+        row.team = teams.get(row.team_code.strip().casefold()) if row.team_code.strip() else None
     return [
         register_player(
             section,

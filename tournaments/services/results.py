@@ -36,7 +36,8 @@ def record_result(
     clock readings the time control refuses; the error's `field` names the input at fault. A
     correction (a result already stored) needs a `reason`. With `expected` (the version the page
     showed, `versions.current_version`) a result changed by someone else since is refused
-    (`result_changed`). An entry that changes nothing is not recorded again.
+    (`result_changed`). An entry that changes nothing is not recorded again, nor refused as
+    changed meanwhile: it is what is stored, whatever version the sender last saw.
     """
     tournament = pairing.round.section.tournament
     require_arbiter(tournament, by)
@@ -45,7 +46,6 @@ def record_result(
         check_record_tags(pairing, assessment.read.tags, tournament.variant)
     with transaction.atomic():
         pairing = _locked(pairing)
-        _check_expected(pairing, expected)
         result = Result.objects.filter(pairing=pairing).first()
         if result:
             result.pairing = pairing
@@ -54,7 +54,9 @@ def record_result(
         _fill(result, assessment, by)
         text = _record_text(pairing, entry, assessment)
         if before is not None and {**result.snapshot(), "record": text} == before:
+            # What is stored already: sent again after a lost answer, it is no conflict.
             return Result.objects.get(pk=result.pk)
+        _check_expected(pairing, expected)
         if before is not None and not reason.strip():
             raise ServiceError(ErrorCode.REASON_REQUIRED, field="reason", board=pairing.board)
         result.save()

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.contrib import messages
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,6 +16,7 @@ from tournaments.forms import (
     ResultForm,
 )
 from tournaments.models import Pairing, Result
+from tournaments.services import registration
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.game_files import import_ogn, import_round_ogn
@@ -48,7 +50,9 @@ def dashboard(request, tournament):
 @arbiter_required
 def pair_next(request, tournament, section):
     group = get_object_or_404(tournament.sections, slug=section)
-    if "confirm" not in request.POST and numbering_needed(group):
+    if "number" in request.POST:
+        _number_by_rating(request, [group])
+    elif "confirm" not in request.POST and numbering_needed(group):
         # Round 1 pairs by pairing number: numbers given in registration order are a mistake
         # an arbiter would rather hear about first.
         return render(
@@ -116,7 +120,10 @@ def round_detail(request, tournament, section, number):
 def pair_all(request, tournament):
     """Pair every section's next round (and publish them with `publish`), each on its own."""
     unnumbered = [group for group in tournament.sections.all() if numbering_needed(group)]
-    if "confirm" not in request.POST and unnumbered:
+    if "number" in request.POST:
+        # Asked once for every section never numbered: numbered by rating now, then paired.
+        _number_by_rating(request, unnumbered)
+    elif "confirm" not in request.POST and unnumbered:
         return render(
             request,
             "tournaments/arbiter/confirm_pairing.html",
@@ -132,6 +139,24 @@ def pair_all(request, tournament):
     )
     _tell_outcomes(request, outcomes)
     return redirect("arbiter:all_sections", slug=tournament.slug)
+
+
+def _number_by_rating(request, groups) -> None:
+    """Number the players of each of `groups` by rating (as "Number by rating" on its players
+    page) before its round 1 is paired, each section on its own."""
+    for group in groups:
+        try:
+            with transaction.atomic():
+                registration.assign_pairing_numbers(group, by=request.user)
+        except ServiceError as error:
+            messages.error(
+                request,
+                _("%(section)s: %(reason)s") % {"section": group.name, "reason": error.message},
+            )
+        else:
+            messages.success(
+                request, _("%(section)s: players numbered by rating.") % {"section": group.name}
+            )
 
 
 @require_POST

@@ -233,5 +233,7 @@ def import_players(request, tournament, section):
             "count": len(rows or []),
             "left_out": left_out,
             "confirm_form": confirm_form,
+            # The teams the file names that do not exist yet: the import creates them.
+            "new_teams": registration.teams_to_create(group, rows or []),
         },
     )

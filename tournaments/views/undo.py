@@ -4,6 +4,7 @@ late entry; and the audit page that lists every such step and every result chang
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -80,7 +81,12 @@ def clear(request, tournament, pairing_id):
         % {
             "south": pairing.south.name,
             "north": pairing.north.name,
-            "result": str(result) if result else "–",
+            # In words, as the audit writes it (½–½ · 24:24 seeds · the ending's label).
+            "result": render_to_string(
+                "tournaments/arbiter/result_snapshot.html", {"shot": result.snapshot()}
+            ).strip()
+            if result
+            else "–",
         },
         back=reverse("arbiter:result", args=[tournament.slug, pairing.pk]),
         button=_("Clear the result"),

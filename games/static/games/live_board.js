@@ -351,10 +351,6 @@
   document.getElementById("live-resign-no").addEventListener("click", () => {
     document.getElementById("live-resign-confirm").hidden = true;
   });
-  // A reload without network opens the board from the service worker's copy.
-  if ("serviceWorker" in navigator && text.workerUrl) {
-    navigator.serviceWorker.register(text.workerUrl).catch(() => {});
-  }
   window.addEventListener("online", sync);
   window.addEventListener("offline", () => { offline = true; render(); });
   sync();

@@ -5,7 +5,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from publishing.models import PublishTarget
-from publishing.sending import publish_to, status, stop_publishing
+from publishing.sending import check_token, publish_to, status, stop_publishing
 from tournaments.models import Tournament
 
 
@@ -40,5 +40,8 @@ class Command(BaseCommand):
             return
         if not token:
             raise CommandError("--token is needed (manage.py mirror_token on the public server)")
+        refusal = check_token(url, slug, token)  # at once, not at the first send
+        if refusal is not None:
+            raise CommandError(f"the public server refused the token: {refusal}")
         target = publish_to(tournament, url, token)
         self.stdout.write(f"publishing {slug} to {target.url}")

@@ -10,11 +10,13 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from publishing.sending import let_go, send_due, worker_name
+from publishing.sending import beat, let_go, send_due, worker_name
 
 # How often the worker looks for changes while something is published, and while nothing is.
 POLL_SECONDS = 0.5
 IDLE_SECONDS = 5.0
+# How often it writes its heartbeat (well within sending.WORKER_SILENT_SECONDS).
+BEAT_SECONDS = 10.0
 
 
 class Command(BaseCommand):
@@ -47,11 +49,15 @@ class Command(BaseCommand):
                 pass
 
     def loop(self, owner, running, once, follow):
+        last_beat = None
         while running[0]:
             if follow and not _alive(follow):
                 return  # gunicorn stopped: this worker goes with it
             close_old_connections()
             try:
+                if last_beat is None or time.monotonic() - last_beat >= BEAT_SECONDS:
+                    beat(owner)  # the publishing page knows a worker is running
+                    last_beat = time.monotonic()
                 active = send_due(owner)
             except Exception as error:  # the database went away: try again later
                 self.stderr.write(f"publish_worker: {type(error).__name__}: {error}")

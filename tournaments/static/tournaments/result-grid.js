@@ -2,11 +2,15 @@
 // an ordinary form that reloads the page; with it, the row is posted with fetch, the refusals
 // are shown beside their fields, and the cursor moves on to the next board's result cell.
 //
-// Nothing typed is lost: each board shows its state (saving, saved, refused, not sent). A board
-// that could not be sent — no network, no answer, a server failure, the session expired — is
-// kept in the browser's localStorage (one key per tournament/section/round/board, so it
-// survives a reload) and sent again when the network is back, when the arbiter has logged in
-// again in another window, or on "Send again". Leaving the page with such boards asks first.
+// Nothing typed is lost: each board is in one state of a small machine (see STATES below):
+// saving, saved, refused or not sent. A board that could not be sent — no network, no answer,
+// a server failure, the session expired — is kept in the browser's localStorage (one key per
+// tournament/section/round/board, so it survives a reload) and sent again when the network is
+// back (at once when the page opens online), when the arbiter has logged in again in another
+// window, or on "Send again". A lost answer cannot confuse it: sending again what the server
+// already holds answers "saved" (the server takes an unchanged entry as no conflict), and an
+// answer to an older send than the board's last is dropped. Refused boards (they need a change
+// first) are counted apart from those not sent. Leaving the page with such boards asks first.
 "use strict";
 
 (function () {
@@ -14,6 +18,7 @@
   if (!grid) return;
   var words = grid.dataset;
   var banner = document.getElementById("grid-unsent");
+  var refusedBanner = document.getElementById("grid-refused");
   var TIMEOUT_MS = 15000;
   var SIGNED_IN = "oware-signed-in";
 
@@ -58,31 +63,49 @@
 
   // --- the state each board shows ----------------------------------------------------------
 
-  function setState(row, state, text) {
-    row.dataset.state = state;
+  // The board's state machine: which state each event leads to, from each state. "" is a
+  // board as the page came (saved or empty). An event a state has no arrow for is ignored.
+  var STATES = {
+    send: { "": "saving", saved: "saving", refused: "saving", unsent: "saving" },
+    saved: { saving: "saved" },
+    refused: { saving: "refused" },
+    failed: { saving: "unsent" },
+    restored: { "": "unsent", saved: "unsent" },  // a copy kept from an earlier visit
+  };
+
+  function move(row, event, text) {
+    var next = STATES[event][row.dataset.state || ""];
+    if (!next) return false;
+    row.dataset.state = next;
     row.querySelector(".grid-status").textContent = text;
-    row.querySelector(".grid-resend").hidden = state !== "unsent" && state !== "refused";
-    row.classList.toggle("has-error", state === "refused");
+    row.querySelector(".grid-resend").hidden = next !== "unsent" && next !== "refused";
+    row.classList.toggle("has-error", next === "refused");
     showBanner();
+    return true;
+  }
+
+  function inState(state) {
+    return rows().filter(function (row) { return row.dataset.state === state; });
   }
 
   function waiting() {
-    return rows().filter(function (row) {
-      return row.dataset.state === "unsent" || row.dataset.state === "refused";
-    });
+    return inState("unsent").concat(inState("refused"));
   }
 
   function showBanner() {
-    var count = waiting().length;
+    var count = inState("unsent").length;
     banner.hidden = count === 0;
     banner.querySelector(".grid-unsent-count").textContent = words.count.replace("%s", count);
     var loggedOut = rows().some(function (row) { return row.dataset.loggedOut === "1"; });
     banner.querySelector(".grid-login").hidden = !loggedOut;
+    var refusedCount = inState("refused").length;
+    refusedBanner.hidden = refusedCount === 0;
+    refusedBanner.textContent = words.refusedCount.replace("%s", refusedCount);
   }
 
   function notSent(row, text, loggedOut) {
     row.dataset.loggedOut = loggedOut ? "1" : "";
-    setState(row, "unsent", text);
+    move(row, "failed", text);
   }
 
   function showErrors(row, errors) {
@@ -115,32 +138,52 @@
   }
 
   async function send(row) {
+    if (row.dataset.state === "saving") {
+      // One send at a time: this one goes once the answer to the last is in.
+      row.dataset.sendAgain = "1";
+      return;
+    }
     var values = typed(row);
     keep(row);  // kept before it leaves, so that even a crash mid-way loses nothing
-    setState(row, "saving", words.saving);
+    var number = String(Number(row.dataset.sent || 0) + 1);
+    row.dataset.sent = number;
+    move(row, "send", words.saving);
     var body = new FormData();
     Object.keys(values).forEach(function (name) { body.append(name, values[name]); });
     var controller = new AbortController();
     var timer = setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
-    var response;
     try {
-      response = await fetch(row.action, {
+      await answer(row, controller, fetch(row.action, {
         method: "POST",
         body: body,
         headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
         credentials: "same-origin",
         signal: controller.signal,
-      });
-    } catch (e) {
-      notSent(row, controller.signal.aborted ? words.timeout : words.offline);
-      return;
+      }), number);
     } finally {
       clearTimeout(timer);
     }
+    if (row.dataset.sendAgain === "1" && row.dataset.state !== "saving") {
+      row.dataset.sendAgain = "";
+      if (row.dataset.state !== "refused") send(row);
+    }
+  }
+
+  async function answer(row, controller, request, number) {
+    var response;
+    var current = function () { return row.dataset.sent === number; };
+    try {
+      response = await request;
+    } catch (e) {
+      if (current()) notSent(row, controller.signal.aborted ? words.timeout : words.offline);
+      return;
+    }
+    if (!current()) return;  // an answer to an older send: the board has moved on
     if (loggedOut(response)) return notSent(row, words.session, true);
     if (response.status === 403) return notSent(row, words.forbidden, true);
     var data = null;
     try { data = await response.json(); } catch (e) { /* an HTML error page */ }
+    if (!current()) return;
     if (!data) return notSent(row, words.server.replace("%s", response.status));
     if (!response.ok) return refused(row, data);
     saved(row, data);
@@ -157,7 +200,7 @@
     }
     keep(row);
     row.dataset.loggedOut = "";
-    setState(row, "refused", text);
+    move(row, "refused", text);
     var first = row.querySelector(".errorlist:not(:empty)");
     var field = first && row.elements.namedItem(first.dataset.for);
     (field && field.focus ? field : row.querySelector(".grid-result")).focus();
@@ -176,7 +219,7 @@
       north_seeds: data.north_seeds === null ? "" : data.north_seeds,
       reason: "",
     });
-    setState(row, "saved", data.summary);
+    move(row, "saved", data.summary);
     document.getElementById("remaining").textContent = data.remaining;
     if (row.contains(document.activeElement)) {
       var next = nextRow(row);
@@ -197,6 +240,28 @@
     });
   }
 
+  // --- one line per board, or a card per board: the arbiter's choice, kept in the browser ---
+
+  var LAYOUT = "oware-grid-layout";
+  var layoutSwitch = document.getElementById("grid-compact-switch");
+
+  function setCompact(on) {
+    grid.classList.toggle("grid-compact", on);
+    layoutSwitch.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  if (layoutSwitch) {
+    var chosen = null;
+    try { chosen = localStorage.getItem(LAYOUT); } catch (e) { /* no storage: cards */ }
+    setCompact(chosen === "compact");
+    layoutSwitch.hidden = false;
+    layoutSwitch.addEventListener("click", function () {
+      var on = !grid.classList.contains("grid-compact");
+      setCompact(on);
+      try { localStorage.setItem(LAYOUT, on ? "compact" : "cards"); } catch (e) { /* kept for this page */ }
+    });
+  }
+
   // --- events --------------------------------------------------------------------------------
 
   document.addEventListener("submit", function (event) {
@@ -208,7 +273,7 @@
 
   document.addEventListener("click", function (event) {
     if (event.target.closest(".grid-resend-all")) {
-      waiting().forEach(send);
+      inState("unsent").forEach(send);
       return;
     }
     var button = event.target.closest(".grid-resend");
@@ -250,11 +315,14 @@
     }
   });
 
-  // Boards kept from an earlier visit come back as they were typed, marked not sent.
+  // Boards kept from an earlier visit come back as they were typed, marked not sent, and are
+  // sent at once when the page opens online (else when the network returns). A board whose
+  // answer was lost comes back too: the server, already holding it, answers "saved".
   rows().forEach(function (row) {
     var values = kept(row);
     if (!values) return;
     fill(row, values);
-    notSent(row, words.kept);
+    move(row, "restored", words.kept);
   });
+  if (navigator.onLine) sendWaiting();
 })();

@@ -1,0 +1,52 @@
+"""The arbiter's widest pages on a 360-pixel phone: the result grid, the audit and the publishing
+page never scroll sideways; a wide table scrolls inside its own box or reflows."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+
+from publishing import sending
+from tournaments.models import Tournament
+
+from .conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# What reaches past the phone's right edge, to say what widens a page that fails.
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > 360.5).slice(0, 8)
+  .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
+
+@pytest.fixture
+def demo(monkeypatch):
+    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
+    call_command("loaddemo")
+    tournament = Tournament.objects.get(slug="demo")
+    sending.publish_to(
+        tournament, "https://results.oware-federation.example/tournaments", "a-long-token-1234"
+    )
+    return tournament
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["men/round/5/results/", "audit/", "publishing/"],
+    ids=["result grid", "audit", "publishing"],
+)
+def test_the_arbiters_widest_pages_fit_a_phone(browser, live_server, demo, path):
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="arbiter"))
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-GB"
+    )
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/demo/arbiter/{path}")
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    widest = page.evaluate(WIDEST)
+    context.close()
+    assert width <= PHONE["width"] and inner <= PHONE["width"], f"{width} px: {widest}"
