@@ -115,7 +115,7 @@ def _require_codes(board: LiveBoard, wanted: tuple[Side, ...], codes, client: st
     typed = set(re.split(r"[\s,]+", codes.strip().upper())) if isinstance(codes, str) else set()
     secret = {Side.SOUTH: board.south_pin, Side.NORTH: board.north_pin}
     # compare_digest: the time of a refusal says nothing about how much of a code was right.
-    given = {s for s in SIDES if any(secrets.compare_digest(code, secret[s]) for code in typed)}
+    given = {s for s in Side if any(secrets.compare_digest(code, secret[s]) for code in typed)}
     if given == set(wanted):
         return
     if cache.add(key, 1, window) is False:
