@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "tournaments",
     "publishing",
     "register",
+    "ratinglists",
 ]
 
 MIDDLEWARE = [

@@ -2,7 +2,8 @@
 
 `games`, `publishing` and `register` stand on `tournaments` (a game belongs to a pairing; a venue
 publishes a tournament; the register links a tournament's players to persons), so `tournaments`
-imports nothing of `games`, `publishing` or `register`. The rules engine
+imports nothing of `games`, `publishing` or `register`. `ratinglists` (the rating periods and
+lists) stands on `register` and `tournaments`, and neither imports it. The rules engine
 `oware` is a package of its own at the bottom: every app may import it and it imports none.
 The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
 share) import no framework and no app, so that they run, and are tested, on their own.
@@ -44,7 +45,7 @@ def is_within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
-APPS = ("tournaments", "games", "publishing", "register")
+APPS = ("tournaments", "games", "publishing", "register", "ratinglists")
 
 
 def is_games_app(module: str) -> bool:
@@ -91,12 +92,17 @@ def _why_wrong(module: str, name: str) -> str | None:
         return "publishing stands on tournaments, not the other way"
     if is_within(module, "tournaments") and is_within(name, "register"):
         return "register stands on tournaments, not the other way"
+    if any(is_within(module, app) for app in ("tournaments", "register")) and is_within(
+        name, "ratinglists"
+    ):
+        return "ratinglists stands on register and tournaments, not the other way"
     if is_core(module) and any(is_within(name, top) for top in FRAMEWORKS):
         return "a pure core imports no framework"
     if is_core(module) and (
         is_games_app(name)
         or any(is_within(name, app) for app in TOURNAMENTS_APP)
         or (is_within(name, "register") and not is_core(name))
+        or is_within(name, "ratinglists")
     ):
         return "a pure core imports no app module"
     return None
@@ -174,6 +180,9 @@ def test_the_cores_load_without_any_framework():
         ("register.matching", "from tournaments.models import Player", "no app module"),
         ("register.matching", "from register.models import Person", "no app module"),
         ("oware.x", "from register import matching", "belongs to no app"),
+        ("tournaments.services.x", "from ratinglists import computing", "ratinglists stands on"),
+        ("register.models", "def f():\n    import ratinglists.models", "ratinglists stands on"),
+        ("ratings.fide", "from ratinglists.models import RatingRow", "no app module"),
     ],
 )
 def test_the_checker_finds_an_import_against_the_direction(module, source, why):
@@ -196,6 +205,9 @@ def test_the_checker_finds_an_import_against_the_direction(module, source, why):
         ("register.linking", "from tournaments.models import Player"),
         ("register.apps", "from tournaments import freshness"),
         ("register.linking", "from register.matching import name_key"),
+        ("ratinglists.computing", "from ratings import fide"),
+        ("ratinglists.computing", "from register.models import PlayerLink"),
+        ("ratinglists.apps", "from tournaments.services import rating_source"),
     ],
 )
 def test_the_checker_lets_an_import_along_the_direction_pass(module, source):
