@@ -141,3 +141,19 @@ def test_a_corrected_result_makes_the_next_lists_recompute_and_names_the_moved_r
     assert "Appiah, Kwesi" in page and "Kumasi Open 2026, round 1" in page
     assert stale_reasons(new_september.period) == []
     assert stale_reasons(new_october.period) == []
+
+
+def test_the_trf_export_writes_the_lists_rating_and_the_persons_trf_id(two_lists, three_events):
+    from tournaments.services.standings import section_trf
+
+    _, october = two_lists
+    section = three_events["tamale"].sections.get()
+    exported = {p.name: p for p in section_trf(section, private=True).players}
+    played = october.rows.filter(person__links__player__section=section)
+    assert played.count() == 8
+    for row in played.select_related("person"):
+        entry = next((p for p in exported.values() if p.fide_id == row.person.trf_id), None)
+        assert entry is not None
+        assert entry.rating == row.shown_rating  # None for an unrated person: blank
+    public = section_trf(section).players
+    assert all(p.fide_id == "" for p in public)
