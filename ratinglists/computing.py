@@ -27,6 +27,7 @@ from ratinglists.models import RatingList, RatingPeriod, RatingRow, RatingSettin
 from ratings import fide, glicko2
 from ratings.events import game_of_cell
 from ratings.records import Event, period_year
+from register.access import is_officer
 from register.models import Person, PlayerLink, RegisterChange
 from tournaments.models import Player, ResultChange, Section, Tournament
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -249,7 +250,7 @@ def _publish(period, rows, played, *, by, supersedes=None, reason="", changes=No
         games=played.games,
         events=played.tournaments,
         changes=changes or {},
-        published_by=by if by is not None and by.is_authenticated else None,
+        published_by=by,
     )
     for row in rows:
         row.rating_list = rating_list
@@ -257,11 +258,17 @@ def _publish(period, rows, played, *, by, supersedes=None, reason="", changes=No
     return rating_list
 
 
+def _require_officer(by) -> None:
+    if not is_officer(by):
+        raise ServiceError(ErrorCode.RATINGS_FORBIDDEN)
+
+
 @transaction.atomic
 def close_period(start, end, *, by) -> RatingList:
     """Close the period from `start` to `end` with the register's system and parameters, and
     publish the list after it. Refused when the dates are reversed, the period overlaps or
-    precedes a closed one."""
+    precedes a closed one, and for anyone but the register's officers."""
+    _require_officer(by)
     if end < start:
         raise ServiceError(ErrorCode.PERIOD_REFUSED, case="order", field="end")
     last = RatingPeriod.objects.select_for_update().order_by("-end").first()
@@ -275,7 +282,7 @@ def close_period(start, end, *, by) -> RatingList:
         end=end,
         system=settings.system,
         parameters=settings.parameters(),
-        closed_by=by if by is not None and by.is_authenticated else None,
+        closed_by=by,
     )
     rows, played = _compute(period)
     return _publish(period, rows, played, by=by)
@@ -361,6 +368,7 @@ def changes_between(old: RatingList, new_rows, new_games) -> dict:
 def recompute(period: RatingPeriod, *, by, reason: str) -> list[RatingList]:
     """A new list for `period` and for every later period, each superseding the one it
     replaces (published lists are never edited), each saying what moved and why."""
+    _require_officer(by)
     if not reason.strip():
         raise ServiceError(ErrorCode.REASON_REQUIRED, case="ratings", field="reason")
     published = []

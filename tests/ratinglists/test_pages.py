@@ -157,3 +157,17 @@ def test_the_trf_export_writes_the_lists_rating_and_the_persons_trf_id(two_lists
         assert entry.rating == row.shown_rating  # None for an unrated person: blank
     public = section_trf(section).players
     assert all(p.fide_id == "" for p in public)
+
+
+def test_only_officers_close_periods(client, alice, officer, three_events):
+    from tournaments.services.errors import ErrorCode, ServiceError
+
+    with pytest.raises(ServiceError) as refused:
+        close_period(*SEPTEMBER, by=alice)
+    assert refused.value.code == ErrorCode.RATINGS_FORBIDDEN.code
+    close_period(*SEPTEMBER, by=officer)
+    with pytest.raises(ServiceError) as refused:
+        close_period(date(2026, 9, 15), date(2026, 10, 15), by=officer)
+    assert refused.value.code == "period_refused"
+    client.force_login(alice)
+    assert client.get("/register/ratings/").status_code == 403
