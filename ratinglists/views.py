@@ -5,11 +5,15 @@ recomputes periods. No login for reading; officers only for writing (register.ma
 """
 
 import csv
+from functools import wraps
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.paginator import Paginator
+from django.db.models import Max
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -25,6 +29,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.views.refusals import show_on_form
 
 PAGE_SIZE = 100
+PAGE_CACHE_SECONDS = 300
 
 
 def _stale_words():
@@ -45,6 +50,33 @@ def _chosen_list(request, list_id):
     return found
 
 
+def _published_stamp() -> int:
+    """Rises with every list published: a cached page of a list names the latest edition."""
+    return RatingList.objects.aggregate(last=Max("pk"))["last"] or 0
+
+
+def anonymous_cached(view):
+    """An anonymous reader's list page from the cache: a published list never changes, so a
+    page is fresh while no list was published since (the stamp is in the key), per language
+    and query string."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if request.method != "GET" or request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        key = f"ratinglists:{_published_stamp()}:{get_language()}:{request.get_full_path()}"
+        found = cache.get(key)
+        if found is not None:
+            return HttpResponse(found, content_type="text/html; charset=utf-8")
+        response = view(request, *args, **kwargs)
+        if response.status_code == 200:
+            cache.set(key, response.content, PAGE_CACHE_SECONDS)
+        return response
+
+    return wrapped
+
+
+@anonymous_cached
 def rating_list(request, list_id=None):
     chosen = _chosen_list(request, list_id)
     filters = {
