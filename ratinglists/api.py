@@ -176,7 +176,15 @@ class ListDetail(ConditionalListRead, APIView):
 class PersonRating(ConditionalListRead, APIView):
     @extend_schema(
         summary="A person's rating and rating history",
-        parameters=[OpenApiParameter("person_id", int, OpenApiParameter.PATH)],
+        parameters=[
+            OpenApiParameter(
+                "person_id",
+                int,
+                OpenApiParameter.PATH,
+                description="The person's number in the register (a merged one answers with "
+                "the person kept).",
+            )
+        ],
         responses=PersonRatingSerializer,
     )
     def get(self, request, person_id):
