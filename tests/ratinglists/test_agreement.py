@@ -131,7 +131,7 @@ def test_two_fide_periods_agree_with_the_command_line(three_events, officer, tmp
     assert listed["20000009"].rating_before is None and listed["20000009"].k is None
 
 
-def test_a_glicko2_period_agrees_with_the_command_line(three_events, officer, tmp_path):
+def test_a_glicko2_period_agrees_with_the_command_line(three_events, officer, tmp_path, client):
     settings = RatingSettings.current()
     settings.system, settings.tau = "glicko2", 0.6
     settings.save()
@@ -152,6 +152,8 @@ def test_a_glicko2_period_agrees_with_the_command_line(three_events, officer, tm
         assert row.rating == pytest.approx(float(expected["rating"]), abs=1e-6)
         assert row.deviation == pytest.approx(float(expected["rd"]), abs=1e-6)
         assert row.volatility == pytest.approx(float(expected["volatility"]), abs=1e-6)
+    report = client.get(f"/ratings/event/{three_events['kumasi'].slug}/").content.decode()
+    assert "Glicko-2 list of 2026-09-30" in report and "Appiah, Kwesi" in report
     october = close_period(*OCTOBER, by=officer)
     kofi = october.rows.get(person__trf_id="20000001")  # did not play in October
     assert kofi.games == 0 and kofi.deviation > september.rows.get(person=kofi.person).deviation
