@@ -291,8 +291,9 @@ def close_period(start, end, *, by) -> RatingList:
 def stale_reasons(period: RatingPeriod) -> list[str]:
     """Why the period's current list no longer says what the register and the results say:
     `results` (a result of its events corrected or cleared since), `register` (a link, merge or
-    split since), `earlier` (an earlier period's list was recomputed since), `events` (the
-    finished events of its dates are not those it rated). Empty: up to date."""
+    split of its events' entries or of its persons since), `earlier` (an earlier period's list
+    was recomputed since), `events` (the finished events of its dates are not those it rated).
+    Empty: up to date."""
     current = period.current_list
     if current is None:
         return []
@@ -303,7 +304,16 @@ def stale_reasons(period: RatingPeriod) -> list[str]:
         pairing__round__section__tournament_id__in=current.events,
     ).exists():
         reasons.append("results")
-    if RegisterChange.objects.filter(done_at__gt=current.published_at).exists():
+    regrouped = (RegisterChange.Kind.MERGE, RegisterChange.Kind.SPLIT)
+    if (
+        RegisterChange.objects.filter(done_at__gt=current.published_at)
+        .filter(
+            Q(player__section__tournament_id__in=current.events)
+            | Q(kind__in=regrouped, person__rating_rows__rating_list=current)
+            | Q(kind__in=regrouped, other__rating_rows__rating_list=current)
+        )
+        .exists()
+    ):
         reasons.append("register")
     if RatingList.objects.filter(
         period__start__lt=period.start, published_at__gt=current.published_at

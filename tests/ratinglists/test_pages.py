@@ -171,3 +171,17 @@ def test_only_officers_close_periods(client, alice, officer, three_events):
     assert refused.value.code == "period_refused"
     client.force_login(alice)
     assert client.get("/register/ratings/").status_code == 403
+
+
+def test_a_merge_of_two_persons_of_the_list_makes_it_stale(officer, two_lists):
+    from register.merging import merge_persons, split_merge
+
+    september, october = two_lists
+    kofi = Person.objects.get(trf_id="20000001")
+    newcomer = Person.objects.get(trf_id="20000009")
+    merge = merge_persons(kofi, newcomer, by=officer, reason="The same man after all")
+    assert stale_reasons(october.period) == ["register"]
+    # Kofi is on September's list too: his list is flagged, though none of its games moved.
+    assert stale_reasons(september.period) == ["register"]
+    split_merge(merge, by=officer, reason="No")
+    assert "register" in stale_reasons(october.period)
