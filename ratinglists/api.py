@@ -29,9 +29,11 @@ from ratinglists.models import RatingList, RatingRow
 from register.linking import live
 from register.models import Person
 from tournaments.api.conditional import representation_etag
+from tournaments.api.pagination import MAX_LIMIT, ClampedLimitOffsetPagination
 from tournaments.services.errors import ErrorCode, ServiceError
 
 TAG = "ratings"
+PAGE_ROWS = MAX_LIMIT
 LIST_FILTERS = [
     OpenApiParameter("federation", str, description="Three letters: only this federation."),
     OpenApiParameter("sex", str, enum=["m", "w"], description="Only men (m) or women (w)."),
@@ -39,6 +41,10 @@ LIST_FILTERS = [
         "age", str, enum=list(reading.AGE_GROUPS), description="An age group in the list's year."
     ),
     OpenApiParameter("q", str, description="Words of the name."),
+    OpenApiParameter(
+        "limit", int, description="Rows in the answer (at most 500, 500 unless said)."
+    ),
+    OpenApiParameter("offset", int, description="Rows skipped before the first one answered."),
 ]
 
 
@@ -106,14 +112,22 @@ class RowSerializer(serializers.ModelSerializer):
 
 
 class ListWithRowsSerializer(ListSerializer):
+    count = serializers.SerializerMethodField()
     rows = serializers.SerializerMethodField()
 
     class Meta(ListSerializer.Meta):
-        fields = [*ListSerializer.Meta.fields, "rows"]
+        fields = [*ListSerializer.Meta.fields, "count", "rows"]
+
+    def _rows(self, rating_list):
+        return reading.filtered_rows(rating_list, **self.context.get("filters", {}))
+
+    def get_count(self, rating_list) -> int:
+        """How many rows the filters keep (the page holds `limit` of them from `offset`)."""
+        return self._rows(rating_list).count()
 
     def get_rows(self, rating_list) -> list[dict]:
-        rows = reading.filtered_rows(rating_list, **self.context.get("filters", {}))
-        return RowSerializer(rows, many=True).data
+        offset, limit = self.context.get("window", (0, PAGE_ROWS))
+        return RowSerializer(self._rows(rating_list)[offset : offset + limit], many=True).data
 
 
 class HistorySerializer(RowSerializer):
@@ -169,7 +183,11 @@ class ListDetail(ConditionalListRead, APIView):
             "age": params.get("age", ""),
             "query": params.get("q", "")[:100],
         }
-        return Response(ListWithRowsSerializer(chosen, context={"filters": filters}).data)
+        pages = ClampedLimitOffsetPagination()
+        pages.default_limit = PAGE_ROWS
+        window = (pages.get_offset(request), pages.get_limit(request))
+        context = {"filters": filters, "window": window}
+        return Response(ListWithRowsSerializer(chosen, context=context).data)
 
 
 @extend_schema(tags=[TAG])

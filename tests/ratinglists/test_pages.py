@@ -94,6 +94,9 @@ def test_a_persons_page_and_the_api_agree_with_the_lists(client, two_lists):
     ratings = [r["rating"] for r in current["rows"]]
     rated = [r for r in ratings if r is not None]
     assert ratings[: len(rated)] == sorted(rated, reverse=True)
+    assert current["count"] == october.rows.count()
+    page = client.get("/api/v1/ratings/lists/current/", {"limit": 3, "offset": 3}).json()
+    assert [r["person"] for r in page["rows"]] == [r["person"] for r in current["rows"][3:6]]
     assert client.get("/api/v1/ratings/lists/").json()[0]["id"] == october.pk
     schema = client.get("/api/schema/").content.decode()
     assert "/api/v1/ratings/lists/{list_id}/" in schema
