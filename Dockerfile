@@ -6,6 +6,8 @@ COPY config config
 COPY games games
 COPY oware oware
 COPY publishing publishing
+COPY ratinglists ratinglists
+COPY ratings ratings
 COPY register register
 COPY tournaments tournaments
 COPY templates templates

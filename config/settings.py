@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "tournaments",
     "publishing",
     "register",
+    "ratinglists",
 ]
 
 MIDDLEWARE = [

@@ -45,6 +45,16 @@ def _player_lines(text: str) -> dict[int, int]:
     return lines
 
 
+def game_of_cell(player: str, opponent: str, cell: trf.RoundCell) -> Game | None:
+    """The rated game a round block is, from ``player``'s side against ``opponent`` (ids of the
+    list), or ``None`` when the block is not a rated game (a forfeit, a bye, a game of less than
+    one move): the one decision of what a rating counts, for files and for the product's
+    database alike. A rated game scores 1, ½ or 0 whatever the event's own scoring."""
+    if not cell.is_rated:
+        return None
+    return Game(player, opponent, cell.points(trf.DEFAULT_SCORING))
+
+
 def read_event(path: str, known: Container[str], list_path: str) -> Event:
     """The rated games of one TRF file. Every player must have an id that ``known`` (the ids of
     the list at ``list_path``) holds."""
@@ -90,9 +100,7 @@ def read_event(path: str, known: Container[str], list_path: str) -> Event:
                     number=player.pairing_number,
                     opponent=cell.opponent,
                 )
-            # A rated game scores 1, ½ or 0 whatever the event's own scoring.
-            score = cell.points(trf.DEFAULT_SCORING)
-            games.append(Game(ids[player.pairing_number], ids[cell.opponent], score))
+            games.append(game_of_cell(ids[player.pairing_number], ids[cell.opponent], cell))
     end = read_date(tournament.end_date) or read_date(tournament.start_date)
     return Event(name=path, end=end, games=tuple(games))
 

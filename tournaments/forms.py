@@ -15,6 +15,7 @@ from tournaments.models.event import PAIRING_SYSTEM_CHOICES, kind_from_name
 from tournaments.models.results import ENDING_CHOICES
 from tournaments.models.sides import SIDE_CHOICES, SideChoiceField, side_of_letter
 from tournaments.pairing.systems import DUTCH
+from tournaments.services import rating_source
 from tournaments.services.errors import ErrorCode
 from tournaments.services.registration import EDITABLE_PLAYER_FIELDS
 from tournaments.services.results import ResultEntry
@@ -144,6 +145,12 @@ class PlayerForm(forms.ModelForm):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = tournament.teams.all()
+        listed = rating_source.label()
+        if listed:
+            # The register's current list fills a blank rating (tournaments/services/rating_source).
+            self.fields["rating"].help_text = _(
+                "Left blank: the rating from %(list)s, found by the identity number."
+            ) % {"list": listed}
         # Only a late entry has missed rounds; everyone else leaves it at 0.
         self.fields["late_entry_points"].required = False
 

@@ -4,7 +4,8 @@ Each top-level folder stands on the ones `STANDS_ON` names and imports nothing e
 project: the rules engine `oware` at the bottom imports none; `tournaments` stands on the
 engine; `games` and `register` stand on `tournaments` (a game belongs to a pairing; the register
 links a tournament's players to persons); `publishing` stands on `games` too (a venue publishes
-its live boards); `config`, the project, sits on top and no app imports it.
+its live boards); `ratinglists` (the rating periods and lists) stands on `register`; `config`,
+the project, sits on top and no app imports it.
 The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
 share) import no framework and no app, so that they run, and are tested, on their own.
 """
@@ -45,7 +46,7 @@ def is_within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
-APPS = ("tournaments", "games", "publishing", "register")
+APPS = ("tournaments", "games", "publishing", "register", "ratinglists")
 # What each folder may import of the project, lowest first; no import points back up.
 STANDS_ON = {
     "oware": (),
@@ -53,8 +54,9 @@ STANDS_ON = {
     "tournaments": ("oware",),
     "games": ("oware", "tournaments"),
     "register": ("oware", "ratings", "tournaments"),
+    "ratinglists": ("oware", "ratings", "tournaments", "register"),
     "publishing": ("oware", "tournaments", "games"),
-    "config": ("oware", "tournaments", "games", "register", "publishing"),
+    "config": ("oware", "tournaments", "games", "register", "ratinglists", "publishing"),
 }
 
 
@@ -112,6 +114,7 @@ def _why_wrong(module: str, name: str) -> str | None:
         is_games_app(name)
         or any(is_within(name, app) for app in TOURNAMENTS_APP)
         or (is_within(name, "register") and not is_core(name))
+        or is_within(name, "ratinglists")
     ):
         return "a pure core imports no app module"
     return None
@@ -193,6 +196,9 @@ def test_the_cores_load_without_any_framework():
         ("register.matching", "from tournaments.models import Player", "no app module"),
         ("register.matching", "from register.models import Person", "no app module"),
         ("oware.x", "from register import matching", "belongs to no app"),
+        ("tournaments.services.x", "from ratinglists import computing", "ratinglists stands on"),
+        ("register.models", "def f():\n    import ratinglists.models", "ratinglists stands on"),
+        ("ratings.fide", "from ratinglists.models import RatingRow", "no app module"),
     ],
 )
 def test_the_checker_finds_an_import_against_the_direction(module, source, why):
@@ -217,6 +223,9 @@ def test_the_checker_finds_an_import_against_the_direction(module, source, why):
         ("register.linking", "from tournaments.models import Player"),
         ("register.apps", "from tournaments import freshness"),
         ("register.linking", "from register.matching import name_key"),
+        ("ratinglists.computing", "from ratings import fide"),
+        ("ratinglists.computing", "from register.models import PlayerLink"),
+        ("ratinglists.apps", "from tournaments.services import rating_source"),
     ],
 )
 def test_the_checker_lets_an_import_along_the_direction_pass(module, source):

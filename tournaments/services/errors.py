@@ -388,6 +388,7 @@ class ErrorCode(Enum):
             "round": gettext_lazy("Give the reason for taking back round %(number)d."),
             "undo": gettext_lazy("Give the reason for undoing this step."),
             "register": gettext_lazy("Say why, for the register's audit."),
+            "ratings": gettext_lazy("Say why the lists are recomputed."),
         },
     )
     NO_RESULT = (
@@ -772,6 +773,29 @@ class ErrorCode(Enum):
             "later": gettext_lazy("%(name)s was merged again since: split the later merge first."),
         },
     )
+    # --- rating periods and lists (ratinglists/) -------------------------------------------
+    PERIOD_REFUSED = (
+        "period_refused",
+        HTTP_409,
+        {
+            "order": gettext_lazy("The period's last day comes before its first day."),
+            "overlap": gettext_lazy(
+                "Periods are closed in order: this one must start after %(end)s, the last day "
+                "of the latest closed period."
+            ),
+        },
+    )
+    NO_RATING_LIST = (
+        "no_rating_list",
+        HTTP_404,
+        gettext_lazy("No rating list is published yet."),
+    )
+    RATINGS_FORBIDDEN = (
+        "ratings_forbidden",
+        HTTP_403,
+        gettext_lazy("Only the register's officers close and recompute rating periods."),
+    )
+
     BAD_PAST_EVENT_FILE = (
         "bad_trf_file",
         HTTP_400,

@@ -14,6 +14,7 @@ from tournaments.freshness import touch
 from tournaments.models import Player, RequestedBye, Section, Team, Undo
 from tournaments.pairing.systems import get_system
 from tournaments.registration_import import ImportFileError, ImportRow, read_csv, read_trf
+from tournaments.services import rating_source
 from tournaments.services.errors import ErrorCode, ServiceError, save_validated
 from tournaments.services.import_checks import require_size
 from tournaments.services.permissions import require_arbiter
@@ -94,6 +95,9 @@ def register_player(section: Section, *, by, **fields) -> Player:
     Section.objects.select_for_update().get(pk=section.pk)
     last = section.players.aggregate(last=Max("pairing_number"))["last"] or 0
     player = Player(section=section, pairing_number=last + 1, **fields)
+    if player.rating is None:
+        # A rating left blank is the current list's, found by the identity number.
+        player.rating = rating_source.rating_of(player)
     if section_has_rounds(section) and get_system(section.pairing_system).scheduled:
         raise ServiceError(ErrorCode.SCHEDULE_FIXED)
     if section_has_rounds(section):

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from tournaments.history import SectionHistory
 from tournaments.models import Player, Round, Section
+from tournaments.services import rating_source
 from tournaments.services.history import section_history
 from tournaments.tiebreaks import Standings, records_from_history, standings_from_history
 from tournaments.tiebreaks.crosstable import CrosstableRow, crosstable
@@ -101,6 +102,8 @@ def section_trf(
     `private` (an arbiter of the tournament asks), blank otherwise."""
     table = section_standings(section)
     tournament = section.tournament
+    # The current rating list's rating and TRF id of each player linked to a person on it.
+    identities = rating_source.trf_identities(table.players.values())
     trf = TrfTournament(
         name=f"{tournament.name} — {section.name}",
         city=tournament.venue,
@@ -109,7 +112,12 @@ def section_trf(
         player_count=len(table.history.players),
         time_control=f"{tournament.minutes_per_player}'",
         players=[
-            _trf_player(table.players[p.number], table.standings.row(p.number).rank, private)
+            _trf_player(
+                table.players[p.number],
+                table.standings.row(p.number).rank,
+                private,
+                identities.get(table.players[p.number].pk),
+            )
             for p in table.history.players
         ],
     )
@@ -149,9 +157,15 @@ def _trf_teams(section: Section, players) -> list[TrfTeam]:
     return teams
 
 
-def _trf_player(player: Player, rank: int, private: bool) -> TrfPlayer:
+def _trf_player(player: Player, rank: int, private: bool, listed=None) -> TrfPlayer:
     """A player's `001` identity; a name is cut to the file's 33 characters, a rating past
-    9999 left out, the identity number and birth date left blank unless `private`."""
+    9999 left out, the identity number and birth date left blank unless `private`. `listed`,
+    the rating list's `(rating, TRF id)` of a linked player, replaces the entry's own."""
+    rating = player.rating
+    identity = player.identity_number
+    if listed is not None:
+        rating = listed[0]
+        identity = listed[1] or identity
     return TrfPlayer(
         pairing_number=player.pairing_number,
         name=fitted_name(player.name),
@@ -159,7 +173,7 @@ def _trf_player(player: Player, rank: int, private: bool) -> TrfPlayer:
         title=player.title,
         rating=fitted_rating(player.rating),
         federation=player.federation,
-        fide_id=player.identity_number if private else "",
+        fide_id=identity if private else "",
         birth_date=player.birth_date if private else "",
         rank=rank,
     )

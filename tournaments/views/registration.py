@@ -16,7 +16,7 @@ from tournaments.forms import (
     WithdrawalForm,
 )
 from tournaments.models import Player
-from tournaments.services import events, registration
+from tournaments.services import events, rating_source, registration
 from tournaments.services.errors import ServiceError
 from tournaments.services.import_checks import problem_page
 from tournaments.views.access import arbiter_required
@@ -62,6 +62,16 @@ def _carry_out(request, section, action, forms) -> str | None:
                     "numbers": ", #".join(str(p.pairing_number) for p in twins),
                 },
             )
+        if data.get("rating") is None and player.rating is not None:
+            return _(
+                "%(name)s registered with pairing number %(number)d, rated %(rating)d: the "
+                "rating from %(list)s."
+            ) % {
+                "name": player.name,
+                "number": player.pairing_number,
+                "rating": player.rating,
+                "list": rating_source.label(),
+            }
         return _("%(name)s registered with pairing number %(number)d.") % {
             "name": player.name,
             "number": player.pairing_number,
