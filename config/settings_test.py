@@ -8,7 +8,11 @@ os.environ.setdefault("DATA_DIR", os.path.dirname(os.path.dirname(os.path.abspat
 
 from config.settings import *  # noqa: E402,F403
 
-# Tests render pages without running collectstatic first.
+# Tests render pages without running collectstatic first. The folder collectstatic fills beside
+# the source is the servers' the serving tests start (`manage.py release`): WhiteNoise scans
+# STATIC_ROOT when a test client builds its middleware, so the suite looks at a folder of its own,
+# which no release rewrites under it meanwhile.
+STATIC_ROOT = BASE_DIR / f"test-static-{os.getpid()}"  # noqa: F405
 STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

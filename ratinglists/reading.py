@@ -39,7 +39,7 @@ def filtered_rows(rating_list: RatingList, *, federation="", sex="", age="", que
     rows = rating_list.rows.select_related("person")
     if federation:
         rows = rows.filter(person__federation=federation.upper())
-    if sex in ("m", "w"):
+    if sex in Person.Sex.values:
         rows = rows.filter(person__sex=sex)
     if age in AGE_GROUPS:
         low, high = AGE_GROUPS[age]

@@ -97,6 +97,7 @@ def rating_list(request, list_id=None):
             "label": list_label(chosen),
             "page": page,
             "filters": filters,
+            "sexes": ((Person.Sex.MALE, _("Men")), (Person.Sex.FEMALE, _("Women"))),
             "querystring": query.urlencode(),
             "federations": reading.federations(chosen),
             "age_groups": _age_group_labels(),
@@ -218,7 +219,8 @@ def event_report(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug, published=True)
     chosen = reading.list_of_event(tournament)
     if chosen is None:
-        raise Http404("No rating list rated this event yet.")
+        # The event's page exists from the start; it says so until a list rates the event.
+        return render(request, "ratinglists/report.html", {"tournament": tournament})
     report = reading.event_report(tournament, chosen)
     if request.GET.get("format") == "csv":
         response = HttpResponse(content_type="text/csv; charset=utf-8")

@@ -2,14 +2,16 @@
 matrix finds its routes), filled in with the demo tournament's values."""
 
 from games.live import live_board_code
+from ratinglists.models import RatingList, RatingPeriod
+from register.models import Person, RegisterChange
 from tests.security.world import PARAMETER, ROUTES
 from tournaments.models import GameRecord, RequestedBye, Section, Tournament
 from tournaments.services.registration import assign_pairing_numbers, register_player
 
 # Routes that are not pages a person reads: the API, the health check, the admin (Django's).
 NOT_PAGES = ("api/", "healthz", "admin/")
-# Routes that belong to the arbiter or to a logged-in account.
-PRIVATE = ("arbiter/", "new-tournament/", "account/")
+# Routes that belong to the arbiter, the register's officers or a logged-in account.
+PRIVATE = ("arbiter/", "register/", "new-tournament/", "account/")
 # A round robin's schedule exists only in a round robin section; the demo has none, so the
 # pages get one of their own with this slug.
 ROUND_ROBIN = "round-robin"
@@ -55,6 +57,25 @@ class DemoValues:
             "player_id": self.game.south_id,
             "code": live_board_code(self.game),
             "bye_id": self._bye(men).pk,
+            **self._register_values(men),
+        }
+
+    @staticmethod
+    def _register_values(section: Section) -> dict:
+        """A person of the register (named as the section's first player), an audit row of
+        the register and a published rating list, made when the demo has none."""
+        player = section.players.order_by("pairing_number").first()
+        person = Person.objects.create(name=player.name, sex=player.sex)
+        change = RegisterChange.objects.create(
+            kind=RegisterChange.Kind.MERGE, person=person, other=person, snapshot={}
+        )
+        period = RatingPeriod.objects.create(start="2026-01-01", end="2026-01-31", system="fide")
+        rating_list = RatingList.objects.create(period=period, date="2026-01-31", system="fide")
+        return {
+            "person_id": person.pk,
+            "change_id": change.pk,
+            "period_id": period.pk,
+            "list_id": rating_list.pk,
         }
 
     @staticmethod

@@ -228,8 +228,18 @@ def test_posts_a_result_with_a_token_and_gets_typed_errors(oware_client, anonymo
     assert (saved.parsed.result.south_seeds, saved.parsed.result.north_seeds) == (30, 18)
     assert saved.parsed.version > game.version
 
-    # The same entry again, still naming the version read before: someone saved meanwhile.
-    stale = post.sync_detailed("demo", game.id, client=arbiter, body=entry)
+    # The same entry again is what is stored: saved, whatever version it names (a resend after
+    # a lost answer). Another entry naming the version read before: someone saved meanwhile.
+    again = post.sync_detailed("demo", game.id, client=arbiter, body=entry)
+    assert again.status_code == 200 and again.parsed.version == saved.parsed.version
+    other = models.ResultEntryRequest(
+        ending=models.EndingEnum.CAPTURE,
+        south_seeds=18,
+        north_seeds=30,
+        reason="Score sheet re-read",
+        expected_version=game.version,
+    )
+    stale = post.sync_detailed("demo", game.id, client=arbiter, body=other)
     assert stale.status_code == 409
     assert isinstance(stale.parsed, models.Error)
     assert stale.parsed.code == stale.parsed.errors[0].code

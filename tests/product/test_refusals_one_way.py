@@ -9,10 +9,10 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.live import live_board_code
+from oware.endings import Ending
 from oware.errors import RecordError
 from oware.sides import Side
 from tournaments.api.errors import api_exception_handler
-from tournaments.models.results import Ending
 from tournaments.services.errors import ErrorCode, ServiceError, error_body
 from tournaments.services.trf_import import import_trf_section
 

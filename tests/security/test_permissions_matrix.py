@@ -2,7 +2,8 @@
 visitor — generated from the URL configuration, so that a new write path cannot escape it.
 
 Persons: anonymous; charlie, logged in with no role; bob, the arbiter of another tournament;
-alice, the arbiter of this one; root, a superuser. Only the last two may write. A write is
+alice, the arbiter of this one and an officer of the register; root, a superuser. Only the last
+two may write. A write is
 judged by the database, not by the status code: after a refused request every row of the
 product's apps is exactly as before.
 """

@@ -3,11 +3,15 @@
 import re
 from decimal import Decimal
 
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group, Permission
 from django.core import serializers
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.live import live_board_code
+from ratinglists.models import RatingList, RatingPeriod
+from register.access import OFFICERS_GROUP
+from register.merging import merge_persons
+from register.models import Person
 from tournaments.models import RequestedBye, Result, Round, Tournament
 from tournaments.services.rounds import store_boards
 
@@ -39,7 +43,8 @@ PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
 
 class World:
     """Tournament A (alice's, with a published round 1 and a draft round 2), tournament B
-    (bob's), tournament C (unpublished)."""
+    (bob's), tournament C (unpublished); a person of the register with a duplicate merged into
+    him, and a published rating list. Alice is also an officer of the register."""
 
     def __init__(self, django_user_model):
         users = django_user_model.objects
@@ -62,6 +67,16 @@ class World:
         self.player = self.section.players.get(pairing_number=1)
         self.live_code = live_board_code(self.game)
         self.bye = RequestedBye.objects.create(player=self.player, round_number=3, points=0)
+        self.alice.groups.add(Group.objects.get(name=OFFICERS_GROUP))
+        self.person = Person.objects.create(name="Kwame Mensah", sex="m")
+        duplicate = Person.objects.create(name="Mensah Kwame", sex="m")
+        self.merge = merge_persons(self.person, duplicate, by=self.root, reason="the same man")
+        self.period = RatingPeriod.objects.create(
+            start="2026-01-01", end="2026-01-31", system="fide", closed_by=self.root
+        )
+        self.list = RatingList.objects.create(
+            period=self.period, date="2026-01-31", system="fide", published_by=self.root
+        )
 
     @staticmethod
     def _tournament(name, slug, arbiter, published=True):
@@ -100,6 +115,10 @@ class World:
             "player_id": self.player.pk,
             "code": self.live_code,
             "bye_id": self.bye.pk,
+            "person_id": self.person.pk,
+            "change_id": self.merge.pk,
+            "period_id": self.period.pk,
+            "list_id": self.list.pk,
         }
 
     def path(self, route: str, **overrides) -> str:
@@ -118,7 +137,7 @@ def snapshot() -> str:
 
     models = [
         model
-        for label in ("tournaments", "games")
+        for label in ("tournaments", "games", "register", "ratinglists", "publishing")
         for model in apps.get_app_config(label).get_models()
     ]
     return "\n".join(
