@@ -23,7 +23,7 @@ def trusted_proxies(text: str) -> int | tuple[Network, ...]:
     application, or a comma-separated list of addresses and networks (`127.0.0.1,172.16.0.0/12`).
     Empty: no proxy is trusted."""
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
     return tuple(ipaddress.ip_network(part.strip()) for part in text.split(",") if part.strip())
 

@@ -173,7 +173,7 @@ class ListDetail(ConditionalListRead, APIView):
             if chosen is None:
                 raise ServiceError(ErrorCode.NO_RATING_LIST)
         else:
-            if not list_id.isdigit():
+            if not (list_id.isascii() and list_id.isdigit()):
                 raise ServiceError(ErrorCode.NO_RATING_LIST)
             chosen = get_object_or_404(RatingList.objects.select_related("period"), pk=list_id)
         params = request.query_params

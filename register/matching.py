@@ -132,7 +132,7 @@ class Candidate:
 def birth_year_of(text: str) -> int | None:
     """The year of a birth date as files write it ("1990/04/12", "1990-04-12", "12.04.1990",
     "1990"); None when there is none."""
-    digits = [part for part in _split_date(text) if part.isdigit()]
+    digits = [part for part in _split_date(text) if part.isascii() and part.isdigit()]
     years = [int(part) for part in digits if len(part) == 4]
     return years[0] if years and 1000 <= years[0] <= 9999 else None
 

@@ -283,4 +283,4 @@ def _event_action(request, tournament) -> None:
 
 
 def _version(text) -> int | None:
-    return int(text) if text and text.isdigit() else None
+    return int(text) if text and text.isascii() and text.isdigit() else None

@@ -517,7 +517,7 @@ class GameList(ConditionalReadMixin, generics.ListAPIView):
         games = published_games(self.kwargs["slug"])
         player = self.request.query_params.get("player")
         if player is not None:
-            if not player.isdigit() or len(player) > 12:
+            if not (player.isascii() and player.isdigit()) or len(player) > 12:
                 raise ValidationError({"player": [_("Give a player's id, a whole number.")]})
             games = games.filter(Q(south_id=int(player)) | Q(north_id=int(player)))
         since = self.request.query_params.get("since")

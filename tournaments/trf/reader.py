@@ -157,7 +157,7 @@ def _read_count(line: str, number: int) -> int | None:
     words = line[4:].split()
     if not words:
         return None
-    if words[0].isdigit():
+    if words[0].isascii() and words[0].isdigit():
         return int(words[0])
     return _int_field(line, 4, len(line), number, "a count", blank_ok=True)
 
@@ -224,7 +224,7 @@ def _placed_ids(words: list[tuple[int, str]], number: int) -> list[tuple[int, in
     """(pairing number, column) of each word, refusing a word that is no pairing number."""
     ids = []
     for column, word in words:
-        if not word.isdigit() or int(word) == 0:
+        if not (word.isascii() and word.isdigit()) or int(word) == 0:
             raise TrfError("not_a_number", number, column, found=word)
         ids.append((int(word), column))
     return ids
@@ -244,7 +244,7 @@ def _read_240(line: str, number: int, named: list) -> RoundByes:
     (column, kind), (round_column, round_text) = words[0], words[1]
     if kind.upper() not in codes.ANNOUNCED_BYES:
         raise TrfError("bye_kind", number, column, found=kind)
-    if not round_text.isdigit() or int(round_text) == 0:
+    if not (round_text.isascii() and round_text.isdigit()) or int(round_text) == 0:
         raise TrfError("not_digits", number, round_column, what="round", found=round_text)
     ids = _placed_ids(words[2:], number)
     return RoundByes(kind.upper(), int(round_text), _name_ids("240", ids, number, named))
@@ -257,7 +257,7 @@ def _read_260(line: str, number: int, named: list) -> RoundForbiddenPairs:
         raise TrfError("missing", number, len(line) + 1, what="a round range")
     rounds = []
     for column, text in words[:2]:
-        if not text.isdigit() or int(text) == 0:
+        if not (text.isascii() and text.isdigit()) or int(text) == 0:
             raise TrfError("not_digits", number, column, what="round", found=text)
         rounds.append(int(text))
     if rounds[1] < rounds[0]:
@@ -307,7 +307,7 @@ def _read_team(line: str, number: int, named: list) -> Team:
     ids = []
     for start in range(first, len(line), _MEMBER_WIDTH):
         text = line[start : start + _MEMBER_WIDTH - 1].strip()
-        if text and (not text.isdigit() or int(text) == 0):
+        if text and (not (text.isascii() and text.isdigit()) or int(text) == 0):
             raise TrfError("not_a_number", number, start + 1, found=text)
         if text:
             ids.append((int(text), start + 1))
@@ -320,7 +320,7 @@ def _read_xxa(line: str, number: int) -> tuple[int, list[Decimal]]:
     if not words:
         raise TrfError("xxa_empty", number, 5)
     column, word = words[0]
-    if not word.isdigit() or int(word) == 0:
+    if not (word.isascii() and word.isdigit()) or int(word) == 0:
         raise TrfError("not_a_number", number, column, found=word)
     values = [_decimal(w, number, c, "virtual points") for c, w in words[1:]]
     return int(word), values
@@ -352,7 +352,7 @@ def _int_field(
         if blank_ok:
             return None
         raise TrfError("missing", number, start + 1, what=what)
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise TrfError("not_digits", number, column, what=what, found=text)
     return int(text)
 
@@ -399,7 +399,7 @@ def _read_cell(block: str, start: int, number: int) -> RoundCell:
         if block[offset] != " ":
             raise TrfError("no_blank", number, start + offset + 1, found=block[offset])
     opponent_text = block[2:6].strip()
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not (opponent_text.isascii() and opponent_text.isdigit()):
         raise TrfError("opponent", number, start + 3, found=opponent_text)
     opponent = int(opponent_text) if opponent_text and int(opponent_text) else None
     colour = block[7].lower() if block[7] != " " else "-"
