@@ -2,7 +2,7 @@ FROM python:3.12-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY pyproject.toml setup.py README.md ./
-COPY config config
+COPY oware_tournaments oware_tournaments
 COPY games games
 COPY oware oware
 COPY publishing publishing

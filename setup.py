@@ -1,7 +1,7 @@
 """Packaging of what lives beside the Python packages: the site's templates (templates/) and its
-compiled translations (locale/) are copied into the `config` package of a build, so an installed
-wheel runs outside the source tree (config/settings.py looks for them there first). Everything
-else is declared in pyproject.toml."""
+compiled translations (locale/) are copied into the `oware_tournaments` package of a build, so an
+installed wheel runs outside the source tree (oware_tournaments/settings.py looks for them there
+first). Everything else is declared in pyproject.toml."""
 
 import shutil
 from pathlib import Path
@@ -17,7 +17,7 @@ class BuildWithSiteFiles(build_py):
         super().run()
         if self.editable_mode:
             return  # an editable install reads them from the source tree
-        target = Path(self.build_lib) / "config"
+        target = Path(self.build_lib) / "oware_tournaments"
         shutil.copytree(HERE / "templates", target / "templates", dirs_exist_ok=True)
         for catalog in (HERE / "locale").glob("*/LC_MESSAGES/*.po"):
             compiled = target / "locale" / catalog.relative_to(HERE / "locale")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "oware_tournaments.settings_test")
 
 CORPUS = REPO / "tests" / "data" / "oware" / "abapa.jsonl.gz"
 DEVICE = "bench-device-0001"

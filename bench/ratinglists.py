@@ -30,7 +30,7 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "oware_tournaments.settings_test")
 
 
 def percentile(values, fraction):

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "oware_tournaments.settings_test")
 
 
 def best_of(repeat: int, action) -> float:

@@ -95,15 +95,15 @@ def production_env(**extra) -> dict:
 
 
 def run_django(script: str, timeout: float = 120, **env) -> subprocess.CompletedProcess:
-    """`script` run by a fresh Python under the production settings (config.settings) and `env`:
-    what a server's process would do, without a server. Its output is text."""
+    """`script` run by a fresh Python under the production settings (oware_tournaments.settings)
+    and `env`: what a server's process would do, without a server. Its output is text."""
     return subprocess.run(
         [sys.executable, "-c", script],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=timeout,
-        env=production_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
+        env=production_env(DJANGO_SETTINGS_MODULE="oware_tournaments.settings", **env),
     )
 
 

@@ -18,7 +18,7 @@ class TournamentsConfig(AppConfig):
         # Every save of a tournaments row (forms, API, imports, admin) stores names composed.
         pre_save.connect(_normalise, dispatch_uid="tournaments-normalise-names")
         # `migrate` (and so `manage.py release`) also makes the shared cache's table where the
-        # database is the cache (config/settings.py): no deployment step to forget.
+        # database is the cache (oware_tournaments/settings.py): no deployment step to forget.
         post_migrate.connect(_cache_table, sender=self, dispatch_uid="tournaments-cache-table")
 
 

@@ -3,15 +3,15 @@ password reaches Django: the login page and the admin's through `authenticate`, 
 of a password change (the account's page and the admin's) through `password_checks_budgeted`.
 The API takes tokens, never passwords.
 
-Hashing a password costs a worker tens of milliseconds on purpose (config/hashers.py); a client
-that sends many (every username of a list, or one after another) would keep every worker
+Hashing a password costs a worker tens of milliseconds on purpose (oware_tournaments/hashers.py);
+a client that sends many (every username of a list, or one after another) would keep every worker
 hashing. So each client address may have its password checked PASSWORD_CHECKS_PER_MINUTE times a
 minute; past that it is refused before anything is hashed, and told when to come back. And since
 many addresses together could still keep every core hashing, the whole deployment runs at most
 PASSWORD_CHECKS_AT_ONCE checks at a time: one more is refused at once (429, Retry-After: 1)
-rather than queued. The slots are keys of the shared cache (config/settings.py), so every worker
-and machine counts the same ones; a slot its holder never gave back (a killed worker) runs out
-after SLOT_SECONDS.
+rather than queued. The slots are keys of the shared cache (oware_tournaments/settings.py), so
+every worker and machine counts the same ones; a slot its holder never gave back (a killed worker)
+runs out after SLOT_SECONDS.
 """
 
 import random

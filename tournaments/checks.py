@@ -24,6 +24,6 @@ def shared_cache(app_configs, **kwargs):
             "codes by itself, so a client gets that many times its allowance, and each one "
             "renders every public page again after a write.",
             hint="Set REDIS_URL to a Redis every worker and machine reaches, or run one worker.",
-            id="config.W001",
+            id="oware_tournaments.W001",
         )
     ]

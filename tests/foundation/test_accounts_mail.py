@@ -11,7 +11,7 @@ from aiosmtpd.controller import Controller
 from django.contrib.auth.models import Permission
 from django.test import override_settings
 
-from config.env import email_settings
+from oware_tournaments.env import email_settings
 from tests.servers import ROOT, free_port, production_env
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +152,7 @@ def test_the_first_arbiter_account_is_made_by_the_documented_command(tmp_path):
     shown = subprocess.run(
         [sys.executable, "-c", check],
         cwd=ROOT,
-        env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        env={**env, "DJANGO_SETTINGS_MODULE": "oware_tournaments.settings"},
         check=True,
         capture_output=True,
         text=True,
@@ -180,7 +180,8 @@ def test_mail_from_email_url_starts_without_a_deprecation_warning():
         + ["-c", script],
         cwd=ROOT,
         env=production_env(
-            DJANGO_SETTINGS_MODULE="config.settings", EMAIL_URL="smtp://u:p@mail.example:2525"
+            DJANGO_SETTINGS_MODULE="oware_tournaments.settings",
+            EMAIL_URL="smtp://u:p@mail.example:2525",
         ),
         capture_output=True,
         text=True,

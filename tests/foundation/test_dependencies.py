@@ -4,8 +4,8 @@ Each top-level folder stands on the ones `STANDS_ON` names and imports nothing e
 project: the rules engine `oware` at the bottom imports none; `tournaments` stands on the
 engine; `games` and `register` stand on `tournaments` (a game belongs to a pairing; the register
 links a tournament's players to persons); `publishing` stands on `games` too (a venue publishes
-its live boards); `ratinglists` (the rating periods and lists) stands on `register`; `config`,
-the project, sits on top and no app imports it.
+its live boards); `ratinglists` (the rating periods and lists) stands on `register`;
+`oware_tournaments`, the project, sits on top and no app imports it.
 The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
 share) import no framework and no app, so that they run, and are tested, on their own.
 """
@@ -56,7 +56,7 @@ STANDS_ON = {
     "register": ("oware", "ratings", "tournaments"),
     "ratinglists": ("oware", "ratings", "tournaments", "register"),
     "publishing": ("oware", "tournaments", "games"),
-    "config": ("oware", "tournaments", "games", "register", "ratinglists", "publishing"),
+    "oware_tournaments": ("oware", "tournaments", "games", "register", "ratinglists", "publishing"),
 }
 
 
@@ -182,8 +182,12 @@ def test_the_cores_load_without_any_framework():
         ("tournaments.services.x", "from publishing import sending", "publishing stands on"),
         ("games.live", "from publishing.live import restore_live", "publishing stands on games"),
         ("register.linking", "from games.live import claim", "register does not stand on"),
-        ("tournaments.views.x", "from config.env import env_str", "config stands on"),
-        ("oware.x", "from config import settings", "belongs to no app"),
+        (
+            "tournaments.views.x",
+            "from oware_tournaments.env import env_str",
+            "oware_tournaments stands on",
+        ),
+        ("oware.x", "from oware_tournaments import settings", "belongs to no app"),
         ("publishing.chain", "from django.db import transaction", "no framework"),
         ("publishing.chain", "from tournaments.services import backup", "no app module"),
         ("ratings.fide", "from django.db import models", "no framework"),
@@ -217,7 +221,7 @@ def test_the_checker_finds_an_import_against_the_direction(module, source, why):
         ("games.live", "from tournaments.services.results import record_result"),
         ("games.views", "from django.http import JsonResponse"),
         ("publishing.live", "from games.models import LiveBoard"),
-        ("config.urls", "from publishing import views"),
+        ("oware_tournaments.urls", "from publishing import views"),
         ("ratings.events", "from tournaments import trf"),
         ("ratings.cli", "from .fide import rate_period"),
         ("register.linking", "from tournaments.models import Player"),

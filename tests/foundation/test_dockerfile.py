@@ -30,3 +30,17 @@ def test_the_image_copies_every_package_and_file_the_product_runs_with():
     assert not missing, f"the Dockerfile does not copy {sorted(missing)}"
     # Each package is a folder of the tree (a pattern that names none would prove nothing).
     assert all((ROOT / package / "__init__.py").exists() for package in packages)
+
+
+def test_no_top_level_package_is_named_config():
+    """The project's package is `oware_tournaments`, after the distribution: a top-level `config`
+    (a folder or a module) would clash with any other distribution installing one."""
+    assert (ROOT / "oware_tournaments" / "settings.py").is_file()
+    assert not (ROOT / "config").exists() and not (ROOT / "config.py").exists()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert not [pattern for pattern in patterns if pattern.startswith("config")]
+    assert "config" not in copied()
+    assert pyproject["tool"]["pytest"]["ini_options"]["DJANGO_SETTINGS_MODULE"].startswith(
+        "oware_tournaments."
+    )

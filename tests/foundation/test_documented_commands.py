@@ -104,7 +104,10 @@ class Site:
 
     def env(self, **extra) -> dict:
         env = production_env(
-            DATABASE_URL=self.url, DJANGO_SETTINGS_MODULE="config.settings", **self.keys, **extra
+            DATABASE_URL=self.url,
+            DJANGO_SETTINGS_MODULE="oware_tournaments.settings",
+            **self.keys,
+            **extra,
         )
         env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
         return env
@@ -389,11 +392,11 @@ NOT_RUN_HERE = {
     "docker compose --profile scale up -d --scale web=2",
     # tests/foundation/test_installed.py installs the wheel and runs these in a fresh environment.
     "pip install .",
-    "export DJANGO_SETTINGS_MODULE=config.settings STATIC_ROOT=/srv/oware/static",
+    "export DJANGO_SETTINGS_MODULE=oware_tournaments.settings STATIC_ROOT=/srv/oware/static",
     "export SECRET_KEY=<the key you made> ALLOWED_HOSTS=oware.example",
     "export DATA_DIR=/srv/oware/data",
     "python -m django release",
-    "python -m gunicorn config.wsgi:application --bind 127.0.0.1:8000",
+    "python -m gunicorn oware_tournaments.wsgi:application --bind 127.0.0.1:8000",
     # HTTPS: tests/foundation/test_https.py runs the TLS overlay's nginx configuration.
 }
 

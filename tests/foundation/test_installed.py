@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,11 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
         capture_output=True,
     )
     wheel = next((tmp_path / "dist").glob("oware_tournaments-*.whl"))
+    # The project's own package bears the product's name: a top-level `config` would clash with
+    # any other distribution that installs one.
+    top_level = {name.split("/", 1)[0] for name in zipfile.ZipFile(wheel).namelist()}
+    assert "oware_tournaments" in top_level
+    assert "config" not in top_level and "config.py" not in top_level
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -61,7 +67,7 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
     data = tmp_path / "data"
     # docs/deployment.md, "Installing without Docker": the database in DATA_DIR.
     env = production_env(
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE="oware_tournaments.settings",
         DATA_DIR=str(data),
         STATIC_ROOT=str(elsewhere / "static"),
     )
@@ -78,7 +84,11 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
         )
 
     where = subprocess.run(
-        [python, "-c", "import config, tournaments; print(config.__file__, tournaments.__file__)"],
+        [
+            python,
+            "-c",
+            "import oware_tournaments as p, tournaments; print(p.__file__, tournaments.__file__)",
+        ],
         cwd=elsewhere,
         env=env,
         check=True,
@@ -86,6 +96,15 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
         text=True,
     ).stdout
     assert str(ROOT) not in where and str(site) in where
+    no_config = subprocess.run(
+        [python, "-c", "import importlib.util; print(importlib.util.find_spec('config'))"],
+        cwd=elsewhere,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert no_config == "None"
     django("release")  # docs/deployment.md, "Installing without Docker"
     django("loaddemo")
     # The database is where DATA_DIR says, nothing beside the installed program.
@@ -98,7 +117,14 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
 
     port = free_port()
     server = subprocess.Popen(
-        [python, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+        [
+            python,
+            "-m",
+            "gunicorn",
+            "oware_tournaments.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+        ]
         + ["--workers", "1"],
         cwd=elsewhere,
         env=env,

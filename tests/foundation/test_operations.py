@@ -38,7 +38,7 @@ def check_deploy(**env) -> str:
     checked = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy"],
         cwd=ROOT,
-        env=production_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
+        env=production_env(DJANGO_SETTINGS_MODULE="oware_tournaments.settings", **env),
         capture_output=True,
         text=True,
     )
@@ -47,11 +47,13 @@ def check_deploy(**env) -> str:
 
 def test_several_workers_share_a_cache_without_redis():
     # Without Redis the database (or, beside SQLite, this machine's files) is the shared cache:
-    # several workers draw no warning (config.W001 is for a cache of one process).
-    assert "config.W001" not in check_deploy(WEB_CONCURRENCY="4", REDIS_URL="", CACHE_URL="")
-    assert "config.W001" not in check_deploy(
+    # several workers draw no warning (oware_tournaments.W001 is for a cache of one process).
+    assert "oware_tournaments.W001" not in check_deploy(
+        WEB_CONCURRENCY="4", REDIS_URL="", CACHE_URL=""
+    )
+    assert "oware_tournaments.W001" not in check_deploy(
         WEB_CONCURRENCY="4", REDIS_URL="", DATABASE_URL="postgres://postgres@127.0.0.1:5432/x"
     )
     shared = check_deploy(WEB_CONCURRENCY="4", REDIS_URL="redis://127.0.0.1:6379/0")
     assert "System check identified" in shared or "no issues" in shared
-    assert "config.W001" not in shared
+    assert "oware_tournaments.W001" not in shared

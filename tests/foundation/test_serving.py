@@ -90,7 +90,7 @@ def test_a_database_that_does_not_answer_fails_within_the_connect_timeout():
             text=True,
             timeout=120,
             env=production_env(
-                DJANGO_SETTINGS_MODULE="config.settings",
+                DJANGO_SETTINGS_MODULE="oware_tournaments.settings",
                 DATABASE_URL=f"postgres://oware@127.0.0.1:{port}/oware",
                 DATABASE_CONNECT_TIMEOUT="2",
             ),
@@ -107,7 +107,7 @@ def test_the_deployment_check_is_clean_with_the_documented_https_settings():
         text=True,
         timeout=120,
         env=production_env(
-            DJANGO_SETTINGS_MODULE="config.settings",
+            DJANGO_SETTINGS_MODULE="oware_tournaments.settings",
             ALLOWED_HOSTS="oware.example",
             SECURE_COOKIES="1",
             SECURE_SSL_REDIRECT="1",
@@ -134,7 +134,7 @@ def test_the_deployment_check_names_only_the_hsts_choices_left_out():
         text=True,
         timeout=120,
         env=production_env(
-            DJANGO_SETTINGS_MODULE="config.settings",
+            DJANGO_SETTINGS_MODULE="oware_tournaments.settings",
             ALLOWED_HOSTS="oware.example",
             CSRF_TRUSTED_ORIGINS="https://oware.example",
             SECURE_COOKIES="1",
@@ -169,7 +169,7 @@ def test_app_servers_share_the_redis_cache_named_by_redis_url():
         "print(json.dumps([settings.CACHES['default']['BACKEND'], cache.get('serving-test')]))"
     )
     env = production_env(
-        DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL="redis://127.0.0.1:6379/15"
+        DJANGO_SETTINGS_MODULE="oware_tournaments.settings", REDIS_URL="redis://127.0.0.1:6379/15"
     )
     writer, reader = (
         subprocess.run(

@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 PRINT_SETTINGS = (
-    "import json; from config import settings as s; "
+    "import json; from oware_tournaments import settings as s; "
     "print(json.dumps({'debug': s.DEBUG, 'engine': s.DATABASES['default']['ENGINE'], "
     "'name': str(s.DATABASES['default']['NAME']), 'hosts': s.ALLOWED_HOSTS, "
     "'csrf': s.CSRF_TRUSTED_ORIGINS, 'key': s.SECRET_KEY}))"
@@ -109,7 +109,8 @@ def test_the_readme_gives_the_database_timeouts_the_settings_use():
     )
     documented = [int(n) for n in re.findall(r"`(\d+)`", row.rsplit("|", 2)[1])]
     script = (
-        "import json; from config import settings as s; o = s.DATABASES['default']['OPTIONS']; "
+        "import json; from oware_tournaments import settings as s; "
+        "o = s.DATABASES['default']['OPTIONS']; "
         "print(json.dumps([o['connect_timeout'], o['options']]))"
     )
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}

@@ -340,7 +340,7 @@ def test_the_schema_is_generated_without_a_warning(tmp_path):
             str(tmp_path / "schema.yaml"),
         ],
         cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"},
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "oware_tournaments.settings_test"},
         capture_output=True,
         text=True,
     )

@@ -180,7 +180,7 @@ def test_a_sqlite_backup_restored_into_postgresql_exports_the_same_bytes(demo, t
     path = tmp_path / "demo.json"
     path.write_text(first, encoding="utf-8")
     with scratch_postgres("backup_keys") as url:
-        env = production_env(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.settings")
+        env = production_env(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="oware_tournaments.settings")
 
         def manage(*command):
             return subprocess.run(

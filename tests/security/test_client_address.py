@@ -1,5 +1,5 @@
-"""One notion of the client's address (config/client_address.py), and what reads it: the API
-throttle, the login lockout and the budget of password checks."""
+"""One notion of the client's address (oware_tournaments/client_address.py), and what reads it:
+the API throttle, the login lockout and the budget of password checks."""
 
 import base64
 
@@ -10,7 +10,11 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import HttpResponse
 from django.test import RequestFactory, override_settings
 
-from config.client_address import ClientAddressMiddleware, client_address, trusted_proxies
+from oware_tournaments.client_address import (
+    ClientAddressMiddleware,
+    client_address,
+    trusted_proxies,
+)
 from tournaments.api.throttling import AnonymousReadThrottle
 
 PROXY = trusted_proxies("127.0.0.1, 172.16.0.0/12")

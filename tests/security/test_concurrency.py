@@ -34,7 +34,7 @@ def at_once(tmp_path, *commands: list[str]) -> list[dict]:
     env = {
         **os.environ,
         "DATABASE_URL": database_url(),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SETTINGS_MODULE": "oware_tournaments.settings",
         "SECRET_KEY": "concurrency-tests-" + "k" * 40,
         "DEBUG": "0",
     }

@@ -15,7 +15,7 @@ from django.test import Client, RequestFactory, override_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from config.middleware import CompleteBodyMiddleware
+from oware_tournaments.middleware import CompleteBodyMiddleware
 from tournaments.models import Round, Tournament
 from tournaments.services.backup import import_tournament
 from tournaments.services.errors import ServiceError
@@ -66,7 +66,7 @@ def test_a_body_cut_off_is_a_400_in_one_line(caplog):
         answer = CompleteBodyMiddleware(lambda request: pytest.fail("reached the view"))(request)
     assert answer.status_code == 400
     assert json.loads(answer.content)["code"] == "incomplete_body"
-    lines = [r for r in caplog.records if r.name == "config.middleware"]
+    lines = [r for r in caplog.records if r.name == "oware_tournaments.middleware"]
     assert len(lines) == 1 and "\n" not in lines[0].getMessage() and not lines[0].exc_info
 
 

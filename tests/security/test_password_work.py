@@ -11,7 +11,7 @@ from django.test import override_settings
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from config import settings as production
+from oware_tournaments import settings as production
 from tournaments.auth_backends import password_check_slot
 
 pytestmark = pytest.mark.django_db

@@ -33,7 +33,7 @@ WRITE_ERRORS = {
 VERSIONED_WRITE_ERRORS = {"428": "Neither expected_version nor If-Match was sent."}
 # A read that needs credentials (a backup's download): refused as a write is.
 CREDENTIAL_ERRORS = {key: WRITE_ERRORS[key] for key in ("401", "403")}
-# A body past DATA_UPLOAD_MAX_MEMORY_SIZE (config/settings.py), in the error shape.
+# A body past DATA_UPLOAD_MAX_MEMORY_SIZE (oware_tournaments/settings.py), in the error shape.
 BODY_ERRORS = {"413": "The body is larger than the API reads."}
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 

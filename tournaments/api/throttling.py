@@ -1,8 +1,8 @@
 """Request rates of the API (rates in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]).
 
-Anonymous reads are limited per client address (config/client_address.py); writes (any method
-that changes something) per user. A refused request is told the limit and when it may try again
-(`Retry-After` and the `RateLimit-*` headers, added in tournaments/api/errors.py).
+Anonymous reads are limited per client address (oware_tournaments/client_address.py); writes (any
+method that changes something) per user. A refused request is told the limit and when it may try
+again (`Retry-After` and the `RateLimit-*` headers, added in tournaments/api/errors.py).
 """
 
 import math

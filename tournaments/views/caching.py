@@ -83,8 +83,8 @@ class PageCopy:
     disposition: str = ""
 
 
-# This process's last copy of each page (config/settings.py: a LocMemCache of REMEMBERED_PAGES
-# entries, the least recently read dropped first), whatever the shared cache is.
+# This process's last copy of each page (oware_tournaments/settings.py: a LocMemCache of
+# REMEMBERED_PAGES entries, the least recently read dropped first), whatever the shared cache is.
 remembered = ConnectionProxy(caches, "remembered")
 # The last copy of each page any worker served, for every worker to serve while the database
 # does not answer: Redis when there is one, otherwise files on this machine (never the database).
@@ -197,7 +197,7 @@ def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
         except DatabaseError:
             # The database does not answer: an anonymous reader gets the last copy of the page
             # this process or any other served, marked as such; anyone else the 503 of
-            # config/database_down.py.
+            # oware_tournaments/database_down.py.
             previous = None if _signed_in(request) else _last_copy(page_key(request))
             if previous is None:
                 raise

@@ -32,8 +32,8 @@ class CompleteBodyMiddleware:
             except RequestDataTooBig:
                 return _too_large(request)
             except (UnreadablePostError, OSError) as error:
-                # The client stopped sending, or was cut off by the server's deadline on
-                # receiving a request (config/workers.py): its fault, one line in the log.
+                # The client stopped sending, or was cut off by the server's deadline on receiving a
+                # request (oware_tournaments/workers.py): its fault, one line in the log.
                 logger.warning("Request body not received: %s", error or type(error).__name__)
                 return _incomplete(request)
             if declared and len(body) < declared:

@@ -6,7 +6,7 @@ os.environ.setdefault("SECRET_KEY", "tests-only-secret-key")
 # DEBUG is off: the SQLite database (of a run without DATABASE_URL) is named below, per run.
 os.environ.setdefault("DATA_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from config.settings import *  # noqa: E402,F403
+from oware_tournaments.settings import *  # noqa: E402,F403
 
 # Tests render pages without running collectstatic first. The folder collectstatic fills beside
 # the source is the servers' the serving tests start (`manage.py release`): WhiteNoise scans
@@ -32,7 +32,7 @@ REST_FRAMEWORK = {
 }
 
 # The suite runs in one process: its own caches, which need no table and no folder. The servers
-# the serving tests start use the deployment's shared ones (config/settings.py).
+# the serving tests start use the deployment's shared ones (oware_tournaments/settings.py).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "remembered": CACHES["remembered"],  # noqa: F405

@@ -4,8 +4,8 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import JavaScriptCatalog, set_language
 
-from config.accounts import mail_required, new_arbiter
-from config.views import health, ready
+from oware_tournaments.accounts import mail_required, new_arbiter
+from oware_tournaments.views import health, ready
 from publishing.views import check_transfer, receive_transfer
 from tournaments.api import errors as api_errors
 from tournaments.auth_backends import password_checks_budgeted
@@ -28,7 +28,7 @@ urlpatterns = [
         admin.site.admin_view(password_checks_budgeted(admin.site.password_change)),
     ),
     path("admin/", admin.site.urls),
-    # The password reset exists only where mail can be sent (config/accounts.py).
+    # The password reset exists only where mail can be sent (oware_tournaments/accounts.py).
     path(
         "accounts/password_reset/",
         mail_required(auth_views.PasswordResetView.as_view()),

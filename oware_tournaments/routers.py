@@ -1,6 +1,6 @@
-"""The shared cache's table (config/settings.py) is read and written through a connection of
-its own to the same database: what a request counts there (a wrong code, a password check) is
-committed at once, whatever becomes of the request's own transaction."""
+"""The shared cache's table (oware_tournaments/settings.py) is read and written through a
+connection of its own to the same database: what a request counts there (a wrong code, a password
+check) is committed at once, whatever becomes of the request's own transaction."""
 
 CACHE_APP = "django_cache"  # the app label of Django's DatabaseCache entries
 

@@ -10,8 +10,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from config.client_address import trusted_proxies
-from config.env import email_settings, env_bool, env_int, env_list, env_str
+from oware_tournaments.client_address import trusted_proxies
+from oware_tournaments.env import email_settings, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The site's templates and translations: templates/ and locale/ in the source tree; in an
@@ -48,8 +48,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", Fals
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 if env_bool("SECURE_PROXY_SSL", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# The proxies in front of the application whose X-Forwarded-For is believed: a number of hops,
-# or their addresses and networks (config/client_address.py). Empty: none, so a client that
+# The proxies in front of the application whose X-Forwarded-For is believed: a number of hops, or
+# their addresses and networks (oware_tournaments/client_address.py). Empty: none, so a client that
 # reaches the application directly cannot pass for another by sending the header.
 TRUSTED_PROXIES = trusted_proxies(env_str("TRUSTED_PROXIES", ""))
 
@@ -75,17 +75,18 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # Outermost: a 500 caused by an unreachable database becomes a 503 with Retry-After.
-    "config.database_down.DatabaseUnavailableMiddleware",
+    "oware_tournaments.database_down.DatabaseUnavailableMiddleware",
     # Then: whatever reads the client's address afterwards reads the real one.
-    "config.client_address.ClientAddressMiddleware",
-    # Then: every log line written while a request is answered names it (config/logging.py).
-    "config.logging.RequestContextMiddleware",
+    "oware_tournaments.client_address.ClientAddressMiddleware",
+    # Then: every log line written while a request is answered names it
+    # (oware_tournaments/logging.py).
+    "oware_tournaments.logging.RequestContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before the rest: a preflight is answered without a session or a CSRF check.
     "tournaments.api.cors.ReadOnlyCorsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "config.middleware.CompleteBodyMiddleware",
+    "oware_tournaments.middleware.CompleteBodyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -113,8 +114,8 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-ROOT_URLCONF = "config.urls"
-WSGI_APPLICATION = "config.wsgi.application"
+ROOT_URLCONF = "oware_tournaments.urls"
+WSGI_APPLICATION = "oware_tournaments.wsgi.application"
 
 TEMPLATES = [
     {
@@ -129,7 +130,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 # mail_configured: whether the login page offers a password reset.
-                "config.accounts.mail",
+                "oware_tournaments.accounts.mail",
             ],
         },
     },
@@ -176,7 +177,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             f" -c lock_timeout={env_int('DATABASE_LOCK_TIMEOUT_MS', 3000)}"
         ),
     }
-# Seconds a client is told to wait when the database does not answer (config/database_down.py).
+# Seconds a client is told to wait when the database does not answer
+# (oware_tournaments/database_down.py).
 DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so two simultaneous writers queue up
@@ -184,10 +186,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Argon2id first (config/hashers.py): every new or changed password, and every older hash at its
-# owner's next login. PBKDF2 stays so that the hashes made before still check.
+# Argon2id first (oware_tournaments/hashers.py): every new or changed password, and every older hash
+# at its owner's next login. PBKDF2 stays so that the hashes made before still check.
 PASSWORD_HASHERS = [
-    "config.hashers.TunedArgon2PasswordHasher",
+    "oware_tournaments.hashers.TunedArgon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
 ]
@@ -310,11 +312,11 @@ else:
         "LOCATION": "oware_cache",
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }
-    # The cache's own connection to the same database (config/routers.py): a count written
-    # while a request's transaction is open (a wrong live-board code) is kept when the
+    # The cache's own connection to the same database (oware_tournaments/routers.py): a count
+    # written while a request's transaction is open (a wrong live-board code) is kept when the
     # transaction is rolled back.
     DATABASES["cache"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}
-    DATABASE_ROUTERS = ["config.routers.CacheRouter"]
+    DATABASE_ROUTERS = ["oware_tournaments.routers.CacheRouter"]
 # The last copy of each public page, served while the database does not answer
 # (tournaments/views/caching.py): in Redis when there is one, otherwise in files every worker of
 # this machine reads (a database cache would be out of reach exactly then).
@@ -366,7 +368,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 60))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "config.client_address.request_address"
+AXES_CLIENT_IP_CALLABLE = "oware_tournaments.client_address.request_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.views.refusals.login_refused"
 # Password checks per client address and minute, refused before hashing past that.
 PASSWORD_CHECKS_PER_MINUTE = env_int("PASSWORD_CHECKS_PER_MINUTE", 20)
@@ -386,8 +388,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     # A refused request (403, 404, …) is the client's doing: one line, not a traceback.
     "filters": {
-        "refusals_in_one_line": {"()": "config.logging.RefusalsInOneLine"},
-        "request_context": {"()": "config.logging.RequestContext"},
+        "refusals_in_one_line": {"()": "oware_tournaments.logging.RefusalsInOneLine"},
+        "request_context": {"()": "oware_tournaments.logging.RequestContext"},
     },
     # Each line: the time, the level, the request's id and client address, then the message.
     "formatters": {
