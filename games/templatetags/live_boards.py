@@ -37,20 +37,39 @@ def arbiter_live_boards(round_, pairings):
 @register.simple_tag
 def live_board_of(pairing):
     """The live board of `pairing` for its result slip, issued if it has none yet: the slip is
-    where the players find the board's code and each side's secret code."""
+    where the players find the board's code and, each on his own half, his side's secret code."""
     live_board_code(pairing)
-    return LiveBoard.objects.get(pairing=pairing)
+    live = LiveBoard.objects.get(pairing=pairing)
+    live.pairing = pairing  # its players and round, as the slip already has them
+    return live
+
+
+@register.simple_tag(takes_context=True)
+def live_board_url(context, live):
+    """The absolute address of `live`, which a phone at the table opens (not a secret)."""
+    tournament = live.pairing.round.section.tournament
+    return context["request"].build_absolute_uri(
+        reverse("games:live_board", args=[tournament.slug, live.code])
+    )
 
 
 @register.simple_tag(takes_context=True)
 def live_board_qr(context, live):
-    """The QR code of `live`'s address, for its result slip: a phone at the table opens the
-    board by it, then claims a side with the code printed beside the player's name."""
-    tournament = live.pairing.round.section.tournament
-    url = context["request"].build_absolute_uri(
-        reverse("games:live_board", args=[tournament.slug, live.code])
-    )
-    return qr_svg(url)
+    """The QR code of `live`'s address, for its result slip: a player's phone opens the board by
+    it, then claims his side with the code printed on his half of the slip."""
+    return qr_svg(live_board_url(context, live))
+
+
+@register.filter
+def slip_halves(live):
+    """The two halves of `live`'s result slip, South's then North's, each for one player: his
+    side, his name and his side's code — never the other side's, so that a player holding his
+    half can claim no side but his own (`games.live.claim` takes a side with its own code)."""
+    pairing = live.pairing
+    return [
+        {"south": True, "player": pairing.south, "code": live.south_pin},
+        {"south": False, "player": pairing.north, "code": live.north_pin},
+    ]
 
 
 @register.simple_tag(takes_context=True)

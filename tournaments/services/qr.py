@@ -15,7 +15,8 @@ def qr_svg(url: str, title: str = "") -> SafeString:
     rendered again after every result shows the same code each time, and drawing it took a tenth
     of the round page's render."""
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(
+    code = segno.make(url, error="m")
+    code.save(
         buffer,
         kind="svg",
         xmldecl=False,
@@ -29,4 +30,8 @@ def qr_svg(url: str, title: str = "") -> SafeString:
         dark="#000",
         light="#fff",
     )
-    return mark_safe(buffer.getvalue().decode())
+    # A viewBox, so that the drawing scales to the box the page's styles give the code (16 mm on
+    # a result slip, 30 mm on paper): without one the box would show only its top left corner.
+    width, height = code.symbol_size(scale=4, border=2)
+    svg = buffer.getvalue().decode().replace("<svg ", f'<svg viewBox="0 0 {width} {height}" ', 1)
+    return mark_safe(svg)

@@ -13,14 +13,15 @@ from tournaments.views.access import arbiter_required
 
 PLAYED = frozenset(PLAYED_ENDINGS)  # the endings a slip offers to tick; forfeits need no slip
 
-# Numbered move rows of a slip's scoresheet: four columns of fifteen moves each side, what a
-# 20-minute game needs on one side of the paper; a longer game continues on the back.
-MOVE_COLUMNS = 4
-MOVES_PER_COLUMN = 15
+# Numbered move rows of a slip's scoresheet: five columns of twelve moves each side, what a
+# 20-minute game needs on one side of the paper (the players' halves take the top of the slip);
+# a longer game continues on the back.
+MOVE_COLUMNS = 5
+MOVES_PER_COLUMN = 12
 
 
 def move_grid(columns: int = MOVE_COLUMNS, rows: int = MOVES_PER_COLUMN) -> list[list[int]]:
-    """The scoresheet's move numbers, one list per printed column: [[1..15], [16..30], …]."""
+    """The scoresheet's move numbers, one list per printed column: [[1..12], [13..24], …]."""
     return [list(range(column * rows + 1, (column + 1) * rows + 1)) for column in range(columns)]
 
 
