@@ -60,7 +60,7 @@ def test_the_arbiter_sets_every_round_on_one_page_in_the_venues_time_zone(
 ):
     page = alice_client.get("/t/accra/arbiter/schedule/")
     assert page.status_code == 200
-    assert 'name="start_%d_7"' % section.pk in page.content.decode()  # every round, 1 to 7
+    assert f'name="start_{section.pk}_7"' in page.content.decode()  # every round, 1 to 7
     answer = alice_client.post(
         "/t/accra/arbiter/schedule/",
         {
