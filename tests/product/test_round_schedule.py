@@ -383,3 +383,15 @@ def test_the_schedule_travels_in_a_backup(alice, scheduled, section):
     assert copy.time_zone == "Europe/Lisbon"
     assert starts_of(copy.sections.get()) == starts_of(section)
     assert Round.objects.count() == 0
+
+
+def test_the_demo_has_a_schedule_with_its_coming_rounds_counted_down(client, copy_demo):
+    copy_demo()
+    demo = Tournament.objects.get(slug="demo")
+    assert demo.time_zone == "Africa/Accra"
+    assert RoundStart.objects.filter(section__tournament=demo).count() == 2 * demo.rounds
+    html = client.get("/t/demo/").content.decode()
+    assert "Next rounds" in html and html.count('class="countdown"') == 2  # round 6 of each
+    assert "(Africa/Accra)" in html
+    feed = parse(client.get("/t/demo/calendar.ics"))
+    assert len(feed.events) == 2 * demo.rounds

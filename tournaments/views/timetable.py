@@ -85,11 +85,14 @@ def shift(request, tournament):
 
 
 def span_words(minutes: int) -> str:
-    """A while in plain words: minutes under two hours, whole hours after."""
+    """A while in plain words: minutes under two hours, whole hours under two days, then days."""
     if minutes < 120:
         return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
     hours = minutes // 60
-    return ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours}
+    if hours < 48:
+        return ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours}
+    days = hours // 24
+    return ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
 
 
 def late_words(late: timetable_service.LateRound) -> str:
