@@ -1,6 +1,5 @@
 from zoneinfo import ZoneInfo
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -391,7 +390,7 @@ class RoundSerializer(serializers.ModelSerializer):
         model = Round
         fields = ["number", "status", "published_at", "planned_start", "pairings", "unpaired"]
 
-    @extend_schema_field(OpenApiTypes.DATETIME)
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_planned_start(self, round_) -> str | None:
         # Lists annotate it in their one query (`planned_start_at`); otherwise it is read.
         if hasattr(round_, "planned_start_at"):
