@@ -8,11 +8,13 @@ data: rows are matched by their natural keys and rounds already played are kept.
 
 import random
 import secrets
-from datetime import date
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
+from django.utils import timezone
 
 from oware.endings import Ending
 from oware.notation import write_record
@@ -31,10 +33,16 @@ from tournaments.services.registration import (
 )
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
+from tournaments.services.timetable import set_timetable
 
 DEMO_SLUG = "demo"
 ARBITER_USERNAME = "arbiter"
 ROUNDS_PLAYED = 5  # of 7: the arbiter trying the demo pairs the last two
+VENUE_ZONE = "Africa/Accra"
+# Planned starts on the venue's clocks: rounds 1–3 on the first day, 4–5 on the second; the two
+# rounds left to play start the day after the demo is built, so its pages count down to them.
+PLAYED_STARTS = [(0, 10), (0, 13), (0, 16), (1, 10), (1, 13)]  # (day of the event, hour)
+COMING_STARTS = [10, 14]  # hours, tomorrow
 
 # The unusual events an arbiter meets, each once: (section, round, board or pairing number).
 TIME_FORFEIT = ("men", 2, 2)
@@ -109,6 +117,7 @@ def build_demo(password: str | None = None) -> tuple[Tournament, str]:
         sections = _sections(tournament)
         _teams_and_players(tournament, sections, user)
         _prize_categories(sections, user)
+        _schedule(tournament, user)
     for section in tournament.sections.all():
         _play_rounds(section, user)
     return tournament, password
@@ -129,6 +138,21 @@ def _tournament() -> Tournament:
         },
     )
     return tournament
+
+
+def _schedule(tournament: Tournament, user) -> None:
+    """Every section's rounds at the same times (PLAYED_STARTS, COMING_STARTS)."""
+    zone = ZoneInfo(VENUE_ZONE)
+    first_day = tournament.start_date
+    tomorrow = timezone.now().astimezone(zone).date() + timedelta(days=1)
+    days = [(first_day + timedelta(days=day), hour) for day, hour in PLAYED_STARTS]
+    days += [(tomorrow, hour) for hour in COMING_STARTS]
+    starts = {
+        (section.pk, number): datetime(day.year, day.month, day.day, hour, tzinfo=zone)
+        for section in tournament.sections.all()
+        for number, (day, hour) in enumerate(days, start=1)
+    }
+    set_timetable(tournament, by=user, time_zone=VENUE_ZONE, starts=starts)
 
 
 def _sections(tournament: Tournament) -> dict[str, Section]:

@@ -1,6 +1,7 @@
 """Forms of the arbiter's pages. They turn text into a service's input; the services decide."""
 
 import re
+from datetime import timedelta
 from decimal import Decimal
 
 from django import forms
@@ -541,3 +542,113 @@ class UndoForm(forms.Form):
 
     reason = forms.CharField(label=_("Reason"), required=False, max_length=300)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+
+class LocalDateTimeInput(forms.DateTimeInput):
+    """A date and time on the venue's clocks, with the phone's own date and time picker."""
+
+    input_type = "datetime-local"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%dT%H:%M", **kwargs)
+
+
+class ScheduleForm(forms.Form):
+    """The planned start of every round of every section at once, read in the venue's time
+    zone (`planned` is the service's `timetable`). A blank field clears a start. The first
+    start with a number of minutes between rounds fills every blank field: round n of each
+    section at the first start plus n − 1 times the minutes."""
+
+    time_zone = forms.CharField(
+        label=_("Time zone of the venue"),
+        max_length=64,
+        help_text=_("An IANA name, such as Africa/Accra or Europe/Lisbon."),
+    )
+    first_start = forms.DateTimeField(
+        label=_("Fill the blank rounds: first round at"),
+        required=False,
+        widget=LocalDateTimeInput(),
+    )
+    every_minutes = forms.IntegerField(
+        label=_("then a round every (minutes)"), required=False, min_value=1, max_value=24 * 60
+    )
+
+    def __init__(self, *args, planned, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.planned = planned
+        self.rows = []
+        for row in planned:
+            name = self.field_name(row)
+            self.fields[name] = forms.DateTimeField(
+                label=_("%(section)s, round %(number)d")
+                % {"section": row.section.name, "number": row.number},
+                required=False,
+                widget=LocalDateTimeInput(),
+                initial=row.starts_at.replace(tzinfo=None) if row.starts_at else None,
+            )
+            self.rows.append((row, name))
+
+    @staticmethod
+    def field_name(row) -> str:
+        return f"start_{row.section.pk}_{row.number}"
+
+    def bound_rows(self):
+        """(planned round, its bound field) in the table's order."""
+        return [(row, self[name]) for row, name in self.rows]
+
+    def clean(self):
+        data = super().clean()
+        first, every = data.get("first_start"), data.get("every_minutes")
+        if (first is None) != (every is None):
+            raise forms.ValidationError(
+                _("Give both the first start and the minutes between rounds, or neither.")
+            )
+        return data
+
+    def starts(self) -> dict:
+        """(section id, round number) → naive date and time on the venue's clocks, or None."""
+        first = self.cleaned_data.get("first_start")
+        every = self.cleaned_data.get("every_minutes")
+        starts = {}
+        for row, name in self.rows:
+            value = self.cleaned_data.get(name)
+            if value is None and first is not None:
+                value = first + timedelta(minutes=every * (row.number - 1))
+            if value is not None:
+                # A date and time as typed: the service reads it in the venue's time zone.
+                value = value.replace(tzinfo=None)
+            starts[(row.section.pk, row.number)] = value
+        return starts
+
+
+class ShiftForm(forms.Form):
+    """Move one round's start, and by default the rest of that day's rounds with it."""
+
+    round = forms.ChoiceField(label=_("Round"))
+    minutes = forms.IntegerField(
+        label=_("Move by (minutes; negative for earlier)"),
+        min_value=-24 * 60,
+        max_value=24 * 60,
+    )
+    rest_of_day = forms.BooleanField(
+        label=_("and every round planned after it that day, in every section"),
+        required=False,
+        initial=True,
+    )
+
+    def __init__(self, *args, planned, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["round"].choices = [
+            (
+                f"{row.section.pk}:{row.number}",
+                _("%(section)s, round %(number)d")
+                % {"section": row.section.name, "number": row.number},
+            )
+            for row in planned
+            if row.starts_at is not None
+        ]
+
+    def chosen(self) -> tuple[int, int]:
+        """(section id, round number) of the chosen round."""
+        section, number = self.cleaned_data["round"].split(":")
+        return int(section), int(number)

@@ -34,6 +34,7 @@ resources = [
     path(
         "tournaments/<slug:slug>/", revalidated(views.TournamentDetail.as_view()), name="tournament"
     ),
+    path("tournaments/<slug:slug>/schedule/", views.Schedule.as_view(), name="schedule"),
     path("tournaments/<slug:slug>/export/", backup.ExportTournament.as_view(), name="export"),
     path(
         "tournaments/<slug:slug>/sections/import-trf/",

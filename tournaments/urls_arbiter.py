@@ -1,11 +1,22 @@
 from django.urls import path
 
-from tournaments.views import arbiter, events, printing, prizes, registration, result_grid, undo
+from tournaments.views import (
+    arbiter,
+    events,
+    printing,
+    prizes,
+    registration,
+    result_grid,
+    timetable,
+    undo,
+)
 
 app_name = "arbiter"
 urlpatterns = [
     path("", arbiter.dashboard, name="dashboard"),
     path("settings/", events.settings, name="settings"),
+    path("schedule/", timetable.schedule, name="schedule"),
+    path("schedule/shift/", timetable.shift, name="shift_schedule"),
     path("pair-all/", arbiter.pair_all, name="pair_all"),
     path("publish-all/", arbiter.publish_all, name="publish_all"),
     path("all-sections/", arbiter.all_sections, name="all_sections"),

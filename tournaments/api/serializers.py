@@ -1,8 +1,19 @@
+from zoneinfo import ZoneInfo
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from oware.endings import Ending
-from tournaments.models import Pairing, Player, Result, Round, Section, Team, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    Round,
+    RoundStart,
+    Section,
+    Team,
+    Tournament,
+)
 from tournaments.models.results import ENDING_CHOICES
 from tournaments.models.sides import SIDE_CHOICES, letter_of, side_of_letter
 from tournaments.services.pairing_lists import round_roster
@@ -73,8 +84,24 @@ class VersionSerializer(serializers.Serializer):
     expected_version = expected_version_field(TOURNAMENT_REVISION)
 
 
+class PlannedStartSerializer(serializers.Serializer):
+    """One round's planned start, in the venue's time zone."""
+
+    section = serializers.SlugField(help_text="The section's slug.")
+    round = serializers.IntegerField(min_value=1, max_value=99, help_text="The round's number.")
+    starts_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="ISO 8601 with its offset, in the venue's time zone; one without an offset "
+        "is read on the venue's clocks. Null clears the round's start.",
+    )
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     sections = SectionSerializer(many=True, read_only=True)
+    schedule = serializers.SerializerMethodField(
+        help_text="Every round with a planned start, by section and round, in the venue's "
+        "time zone (`time_zone`)."
+    )
     teams = TeamSerializer(many=True, read_only=True)
     revision = serializers.IntegerField(
         read_only=True,
@@ -90,6 +117,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "venue",
             "start_date",
             "end_date",
+            "time_zone",
             "rounds",
             "minutes_per_player",
             "variant",
@@ -100,7 +128,32 @@ class TournamentSerializer(serializers.ModelSerializer):
             "revision",
             "sections",
             "teams",
+            "schedule",
         ]
+        read_only_fields = ["time_zone"]
+
+    @extend_schema_field(PlannedStartSerializer(many=True))
+    def get_schedule(self, tournament) -> list:
+        zone = ZoneInfo(tournament.time_zone)
+        return [
+            {
+                "section": section.slug,
+                "round": start.number,
+                "starts_at": start.starts_at.astimezone(zone).isoformat(),
+            }
+            for section in tournament.sections.all()
+            for start in section.round_starts.all()
+        ]
+
+
+class ScheduleWriteSerializer(serializers.Serializer):
+    """The venue's time zone and the planned starts to set; rounds not named keep theirs."""
+
+    expected_version = expected_version_field(TOURNAMENT_REVISION)
+    time_zone = serializers.CharField(
+        required=False, max_length=64, help_text="An IANA name, such as Africa/Accra."
+    )
+    starts = PlannedStartSerializer(many=True, max_length=1000)
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -329,10 +382,25 @@ class RoundSerializer(serializers.ModelSerializer):
 
     pairings = PairingSerializer(many=True, read_only=True)
     unpaired = serializers.SerializerMethodField()
+    planned_start = serializers.SerializerMethodField(
+        help_text="When the round is planned to start, in the venue's time zone (null: not set)."
+    )
 
     class Meta:
         model = Round
-        fields = ["number", "status", "published_at", "pairings", "unpaired"]
+        fields = ["number", "status", "published_at", "planned_start", "pairings", "unpaired"]
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_planned_start(self, round_) -> str | None:
+        # Lists annotate it in their one query (`planned_start_at`); otherwise it is read.
+        if hasattr(round_, "planned_start_at"):
+            start = round_.planned_start_at
+        else:
+            row = RoundStart.objects.filter(section_id=round_.section_id, number=round_.number)
+            start = row.values_list("starts_at", flat=True).first()
+        if start is None:
+            return None
+        return start.astimezone(ZoneInfo(round_.section.tournament.time_zone)).isoformat()
 
     @extend_schema_field(SeatSerializer(many=True))
     def get_unpaired(self, round_) -> list:

@@ -6,11 +6,13 @@ or a DRF error, which `errors.py` turns into the one error shape.
 """
 
 from datetime import UTC
+from zoneinfo import ZoneInfo
 
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q, Subquery
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -35,6 +37,7 @@ from tournaments.api.serializers import (
     PlayerWriteSerializer,
     ResultEntrySerializer,
     RoundSerializer,
+    ScheduleWriteSerializer,
     SectionDetailSerializer,
     StandingsSerializer,
     TeamStandingsSerializer,
@@ -43,7 +46,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.api.versions import sent_version, tournament_write
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
-from tournaments.models import Pairing, ResultChange, Section, Tournament
+from tournaments.models import Pairing, ResultChange, RoundStart, Section, Tournament
 from tournaments.services.game_files import OGN_MEDIA_TYPE, game_ogn, games_zip
 from tournaments.services.game_tags import game_tags
 from tournaments.services.games import game_positions, replayed_game
@@ -57,6 +60,7 @@ from tournaments.services.standings import (
     section_trf,
 )
 from tournaments.services.teams import team_tables
+from tournaments.services.timetable import parse_zone, set_timetable, starts_by_slug
 from tournaments.services.versions import with_versions
 from tournaments.trf import dumps
 from tournaments.views.caching import MOST_OFFSET
@@ -122,7 +126,9 @@ class TournamentList(ConditionalReadMixin, generics.ListAPIView):
     """List the published tournaments, with their sections and teams."""
 
     serializer_class = TournamentSerializer
-    queryset = Tournament.objects.filter(published=True).prefetch_related("sections", "teams")
+    queryset = Tournament.objects.filter(published=True).prefetch_related(
+        "sections__round_starts", "teams"
+    )
 
 
 class TournamentDetail(ConditionalReadMixin, generics.RetrieveAPIView):
@@ -134,7 +140,7 @@ class TournamentDetail(ConditionalReadMixin, generics.RetrieveAPIView):
 
     def get_queryset(self):
         user = self.request.user
-        tournaments = Tournament.objects.prefetch_related("sections", "teams")
+        tournaments = Tournament.objects.prefetch_related("sections__round_starts", "teams")
         if user.is_authenticated and user.is_superuser:
             return tournaments
         if user.is_authenticated:
@@ -250,8 +256,11 @@ class PublishedRounds(ConditionalReadMixin):
 
     def get_queryset(self):
         section = public_section(self.kwargs["slug"], self.kwargs["section"])
+        planned = RoundStart.objects.filter(section=OuterRef("section"), number=OuterRef("number"))
         return (
             public_rounds(section)
+            .select_related("section__tournament")
+            .annotate(planned_start_at=Subquery(planned.values("starts_at")[:1]))
             .prefetch_related(
                 Prefetch(
                     "pairings",
@@ -347,6 +356,37 @@ def round_rows(round_) -> list[dict]:
             }
         )
     return rows
+
+
+class Schedule(APIView):
+    """Set the venue's time zone and the rounds' planned starts (arbiters of the tournament)."""
+
+    written_version = "tournament"
+
+    @extend_schema(
+        summary="Set the rounds' planned starts (arbiters)",
+        request=ScheduleWriteSerializer,
+        responses={200: TournamentSerializer},
+    )
+    def put(self, request, slug):
+        event = get_object_or_404(Tournament, slug=slug)
+        require_arbiter(event, request.user)
+        sent_zone = request.data.get("time_zone") if isinstance(request.data, dict) else None
+        zone = parse_zone(sent_zone) if isinstance(sent_zone, str) else event.time_zone
+        # A time without an offset is read on the venue's clocks (its new zone when one is sent).
+        with timezone.override(ZoneInfo(zone)):
+            body = ScheduleWriteSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+        data = body.validated_data
+        with tournament_write(request, event, data.get("expected_version")):
+            starts = starts_by_slug(
+                event, [(s["section"], s["round"], s["starts_at"]) for s in data["starts"]]
+            )
+            set_timetable(event, by=request.user, time_zone=data.get("time_zone"), starts=starts)
+        event = Tournament.objects.prefetch_related("sections__round_starts", "teams").get(
+            pk=event.pk
+        )
+        return Response(TournamentSerializer(event).data)
 
 
 class PublishRound(APIView):

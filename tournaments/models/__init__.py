@@ -6,7 +6,7 @@ from tournaments.models.people import Player, RequestedBye
 from tournaments.models.prizes import PrizeCategory
 from tournaments.models.records import GameRecord, RecordSource
 from tournaments.models.results import Ending, Result, ResultChange
-from tournaments.models.rounds import Pairing, Round, Seat
+from tournaments.models.rounds import Pairing, Round, RoundStart, Seat
 from tournaments.models.undo import Undo
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "Result",
     "ResultChange",
     "Round",
+    "RoundStart",
     "Seat",
     "Section",
     "Team",

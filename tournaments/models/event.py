@@ -15,6 +15,7 @@ from tournaments.models.validators import (
     validate_single_line,
     validate_team_tiebreaks,
     validate_tiebreaks,
+    validate_time_zone,
 )
 from tournaments.pairing.systems import DUTCH, SYSTEMS
 
@@ -46,6 +47,11 @@ Variant = models.TextChoices(
 )
 
 
+def default_time_zone() -> str:
+    """A new tournament's time zone: the server's (settings.TIME_ZONE), read when it is made."""
+    return settings.TIME_ZONE
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
@@ -58,6 +64,13 @@ class Tournament(models.Model):
     end_date = models.DateField(_("end date"), null=True, blank=True)
     venue = models.CharField(
         _("venue"), max_length=200, blank=True, validators=[validate_single_line]
+    )
+    # The venue's time zone (an IANA name): the rounds' planned starts are set and shown in it.
+    time_zone = models.CharField(
+        _("time zone of the venue"),
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
     )
     rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=7)
     minutes_per_player = models.PositiveSmallIntegerField(_("minutes per player"), default=20)

@@ -39,6 +39,32 @@ class Round(models.Model):
         return self.status != self.Status.DRAFT
 
 
+class RoundStart(models.Model):
+    """When round `number` of a section is planned to start (tournaments/services/timetable.py).
+
+    Apart from `Round` because a round exists only once it is paired, while its start is set for
+    the whole event beforehand, and stays when a round is taken back and paired again.
+    """
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="round_starts")
+    number = models.PositiveSmallIntegerField(_("round"))
+    starts_at = models.DateTimeField(_("planned start"))
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="round_start_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_start_positive"),
+        ]
+
+    def __str__(self):
+        return gettext("%(section)s — round %(number)d at %(start)s") % {
+            "section": self.section,
+            "number": self.number,
+            "start": self.starts_at.isoformat(),
+        }
+
+
 class Pairing(models.Model):
     """One board of a round: South (who moves first, "White") against North, or a bye."""
 

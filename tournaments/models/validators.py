@@ -1,6 +1,7 @@
 """Field validators that ask the plain-Python cores what they accept."""
 
 import unicodedata
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -56,3 +57,22 @@ def normalise_names(instance) -> None:
             value = getattr(instance, field.attname)
             if isinstance(value, str):
                 setattr(instance, field.attname, unicodedata.normalize("NFC", value))
+
+
+def validate_time_zone(value: str) -> None:
+    """An IANA time zone name the system's zone database knows (Africa/Accra, Europe/Lisbon),
+    as `zoneinfo` reads it; a file path or a name it merely could open is refused."""
+    if value not in available_timezones() and value != "UTC":
+        raise ValidationError(
+            _("%(zone)s is no time zone; give an IANA name such as Africa/Accra.")
+            % {"zone": value},
+            code="unknown_time_zone",
+        )
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ValidationError(
+            _("%(zone)s is no time zone; give an IANA name such as Africa/Accra.")
+            % {"zone": value},
+            code="unknown_time_zone",
+        ) from error

@@ -1,8 +1,8 @@
 """Backup and restore of a whole tournament as one JSON document.
 
 The document holds the tournament with its sections, teams, players, requested byes, rounds,
-pairings, seats, results, the games' move records and the audit trail: result changes and the
-steps taken back (`Undo`).
+the rounds' planned starts, pairings, seats, results, the games' move records and the audit
+trail: result changes and the steps taken back (`Undo`).
 Rows are numbered 1..n per kind in a fixed order and refer to each other by those numbers, and
 users by username, and the keys of JSON values are sorted, so that export → import into an empty
 database (SQLite or PostgreSQL) → export gives an identical file. Timestamps (when a round was
@@ -33,6 +33,7 @@ from tournaments.models import (
     Result,
     ResultChange,
     Round,
+    RoundStart,
     Seat,
     Section,
     Team,
@@ -60,6 +61,7 @@ KINDS: list[tuple[str, type[models.Model], str, tuple[str, ...]]] = [
     ("player", Player, "section__tournament", ("section__order", "pairing_number", "pk")),
     ("requested_bye", RequestedBye, "player__section__tournament", ("player_id", "round_number")),
     ("round", Round, "section__tournament", ("section__order", "number")),
+    ("round_start", RoundStart, "section__tournament", ("section__order", "number")),
     ("pairing", Pairing, "round__section__tournament", _PAIRING),
     ("seat", Seat, "round__section__tournament", (*_OF_PAIRING, "side")),
     ("result", Result, "pairing__round__section__tournament", _OF_PAIRING),

@@ -249,6 +249,28 @@ class ErrorCode(Enum):
         HTTP_400,
         gettext_lazy("The tournament has rounds 1 to %(rounds)d."),
     )
+    UNKNOWN_TIME_ZONE = (
+        "unknown_time_zone",
+        HTTP_400,
+        gettext_lazy("%(zone)s is no time zone; give an IANA name such as Africa/Accra."),
+    )
+    FOREIGN_ROUND = (
+        "foreign_round",
+        HTTP_400,
+        gettext_lazy(
+            "Round %(number)d named here is not a round of %(name)s; nothing was changed."
+        ),
+    )
+    NO_PLANNED_START = (
+        "no_planned_start",
+        HTTP_409,
+        gettext_lazy("Round %(number)d has no planned start to move; set one in the table first."),
+    )
+    BAD_SHIFT = (
+        "bad_shift",
+        HTTP_400,
+        gettext_lazy("Move the start by 1 to %(most)d minutes, earlier or later."),
+    )
     NOT_PLAYING = (
         "not_playing",
         HTTP_409,

@@ -26,9 +26,11 @@ from tournaments.services.progress import next_step
 from tournaments.services.registration import numbering_needed
 from tournaments.services.results import record_result
 from tournaments.services.schedule import section_schedule
+from tournaments.services.timetable import late_rounds
 from tournaments.services.versions import current_version
 from tournaments.views.access import arbiter_required, section_round
 from tournaments.views.refusals import show_on_form
+from tournaments.views.timetable import late_words
 
 
 @arbiter_required
@@ -42,6 +44,8 @@ def dashboard(request, tournament):
         {
             "tournament": tournament,
             "sections": [(section, next_step(section)) for section in sections],
+            # Rounds behind their planned start or length, said plainly at the top.
+            "late": [late_words(late) for late in late_rounds(tournament)],
         },
     )
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from tournaments import tiebreak_labels
 from tournaments.lookups import in_public_rounds, public_rounds, public_section, public_tournament
 from tournaments.models import Pairing, Round, Seat, Section, Tournament
+from tournaments.services import calendar_feeds
 from tournaments.services.game_files import OGN_MEDIA_TYPE, game_ogn, round_ogn_zip
 from tournaments.services.games import game_plies, game_view
 from tournaments.services.pairing_lists import find_players, round_roster
@@ -18,6 +19,7 @@ from tournaments.services.qr import qr_svg
 from tournaments.services.schedule import section_schedule
 from tournaments.services.standings import section_crosstable, section_standings
 from tournaments.services.teams import team_tables
+from tournaments.services.timetable import planned_start, timetable
 from tournaments.views.caching import revalidated
 
 
@@ -38,11 +40,15 @@ def home(request):
 def tournament(request, slug):
     event = public_tournament(slug)
     url = request.build_absolute_uri(event.get_absolute_url())
+    # The rounds with a planned start; each section's next one (not yet published) first.
+    planned = [row for row in timetable(event) if row.starts_at is not None]
     return render(
         request,
         "tournaments/public/tournament.html",
         {
             "tournament": event,
+            "planned": planned,
+            "next_rounds": [row for row in planned if row.next],
             "sections": _with_current_round(event),
             "live": _in_progress(event.pk),
             "qr": qr_svg(url),
@@ -141,6 +147,7 @@ def _round_page(request, group: Section, rounds: list[Round], round_: Round):
         "pairings",
         rounds=rounds,
         round=round_,
+        planned_start=planned_start(round_, group.tournament),
         roster=roster,
         # Each board with both players' points before the round, as the paper on the wall shows.
         boards=[(p, before.get(p.south_id), before.get(p.north_id)) for p in roster.boards],
@@ -267,6 +274,7 @@ def player(request, slug, section, number):
         player=person,
         seats=seats,
         next_seat=next_seat,
+        next_start=planned_start(next_seat.round, group.tournament) if next_seat else None,
         place=place,
         points=points,
         after_round=table.after_round,
@@ -343,3 +351,41 @@ def prize_list(request, slug, section):
     group = public_section(slug, section)
     table, lists = prize_list_of(group)
     return _section_page(request, group, "prizes.html", "prizes", table=table, category_lists=lists)
+
+
+def _round_url(request, event: Tournament):
+    """A round's page for the calendar feeds: the round's once it is public, else the event's."""
+
+    def url_of(planned) -> str:
+        if planned.public:
+            address = reverse(
+                "public:round", args=[event.slug, planned.section.slug, planned.number]
+            )
+        else:
+            address = event.get_absolute_url()
+        return request.build_absolute_uri(address)
+
+    return url_of
+
+
+def _calendar_answer(content: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=f"{calendar_feeds.MEDIA_TYPE}; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{name}.ics"'
+    return response
+
+
+@revalidated
+def calendar(request, slug):
+    """The tournament's calendar feed: every section's rounds with a planned start."""
+    event = public_tournament(slug)
+    return _calendar_answer(calendar_feeds.tournament_feed(event, _round_url(request, event)), slug)
+
+
+@revalidated
+def player_calendar(request, slug, section, number):
+    """A player's calendar feed: his boards once published, the rounds' slots before."""
+    group = public_section(slug, section)
+    person = get_object_or_404(group.players, pairing_number=number)
+    event = group.tournament
+    content = calendar_feeds.player_feed(event, person, _round_url(request, event))
+    return _calendar_answer(content, f"{slug}-{section}-{number}")
