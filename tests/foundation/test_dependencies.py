@@ -4,7 +4,9 @@ Each top-level folder stands on the ones `STANDS_ON` names and imports nothing e
 project: the rules engine `oware` at the bottom imports none; `tournaments` stands on the
 engine; `games` and `register` stand on `tournaments` (a game belongs to a pairing; the register
 links a tournament's players to persons); `publishing` stands on `games` too (a venue publishes
-its live boards); `ratinglists` (the rating periods and lists) stands on `register`; `config`,
+its live boards); `ratinglists` (the rating periods and lists) stands on `register`;
+`notifications` (webhooks) stands on `tournaments`, which tells it what happened through
+`tournaments.announcements`; `config`,
 the project, sits on top and no app imports it.
 The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
 share) import no framework and no app, so that they run, and are tested, on their own.
@@ -56,7 +58,16 @@ STANDS_ON = {
     "register": ("oware", "ratings", "tournaments"),
     "ratinglists": ("oware", "ratings", "tournaments", "register"),
     "publishing": ("oware", "tournaments", "games"),
-    "config": ("oware", "tournaments", "games", "register", "ratinglists", "publishing"),
+    "notifications": ("oware", "tournaments"),
+    "config": (
+        "oware",
+        "tournaments",
+        "games",
+        "register",
+        "ratinglists",
+        "publishing",
+        "notifications",
+    ),
 }
 
 
