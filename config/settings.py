@@ -281,9 +281,21 @@ SPECTACULAR_SETTINGS = {
         "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
         "RoundStatusEnum": "tournaments.models.rounds.Round.Status",
     },
+    # The bodies of the webhooks (notifications/schema.py), under x-webhooks.
+    "WEBHOOKS": [
+        f"notifications.schema.{name}"
+        for name in (
+            "PAIRING_PUBLISHED",
+            "RESULT_RECORDED",
+            "RESULT_CLEARED",
+            "ROUND_TAKEN_BACK",
+            "STANDINGS_FINAL",
+        )
+    ],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.exact_schema",
+        "notifications.schema.as_vendor_webhooks",
     ],
 }
 

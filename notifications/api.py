@@ -108,14 +108,18 @@ class WebhookDetail(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(parameters=[ENDPOINT_ID], responses={200: DeliverySerializer(many=True)})
+    @extend_schema(
+        parameters=[ENDPOINT_ID],
+        responses={200: DeliverySerializer(many=True)},
+        operation_id="tournaments_webhooks_deliveries",
+    )
     def get(self, request, slug, endpoint_id):
         tournament = arbiter_tournament(slug, request.user)
         endpoint = webhooks.endpoint_of(tournament, endpoint_id, by=request.user)
         deliveries = endpoint.deliveries.select_related("event").prefetch_related("tries")
         return Response(DeliverySerializer(deliveries.order_by("-pk")[:100], many=True).data)
 
-    @extend_schema(parameters=[ENDPOINT_ID], responses={204: None})
+    @extend_schema(parameters=[ENDPOINT_ID], request=None, responses={204: None})
     def delete(self, request, slug, endpoint_id):
         tournament = arbiter_tournament(slug, request.user)
         webhooks.remove_endpoint(tournament, endpoint_id, by=request.user)

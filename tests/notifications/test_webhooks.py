@@ -218,3 +218,18 @@ def test_only_the_tournaments_arbiters_see_or_register_webhooks(
     assert page.get("/t/accra/arbiter/webhooks/").status_code == 403
     assert page.post("/t/accra/arbiter/webhooks/", body).status_code == 403
     assert not Endpoint.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_schema_documents_every_event_body_under_x_webhooks():
+    import yaml
+
+    schema = yaml.safe_load(APIClient().get("/api/schema/").content)
+    assert schema["openapi"].startswith("3.0")
+    assert list(schema["x-webhooks"]) == EVERY_EVENT
+    for kind, hook in schema["x-webhooks"].items():
+        assert "webhook-signature" in hook["post"]["description"], kind
+        body = hook["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        properties = schema["components"]["schemas"][body.rsplit("/", 1)[1]]["properties"]
+        assert set(properties) == {"type", "tournament", "revision", "data"}, kind
+    assert "/api/v1/tournaments/{slug}/webhooks/" in schema["paths"]
