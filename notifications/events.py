@@ -3,8 +3,9 @@
 `on_announcement` runs after the write's commit (tournaments/announcements.py). It writes the
 event once — its body, the JSON every delivery of it carries, made with the API's own
 serializers, and its stable `webhook-id` — with one delivery per endpoint that asked for its
-kind, then queues the sending as a task (notifications/tasks.py). It never sends anything
-itself: the request that made the write answers without waiting for any receiver.
+kind, then queues the sending as one task (notifications/tasks.py), all in one transaction.
+It never sends anything itself: the request that made the write answers without waiting for
+any receiver.
 """
 
 import json
@@ -32,6 +33,9 @@ def on_announcement(announcement: announcements.Announcement) -> None:
     body = event_body(announcement)
     if body is None:
         return  # what it told of is gone already
+    from notifications.tasks import send_event
+
+    # One transaction, one task: the request that made the write pays for one commit.
     with transaction.atomic():
         event = Event.objects.create(
             tournament_id=announcement.tournament_id,
@@ -40,13 +44,10 @@ def on_announcement(announcement: announcements.Announcement) -> None:
             body=body,
         )
         now = timezone.now()
-        deliveries = Delivery.objects.bulk_create(
+        Delivery.objects.bulk_create(
             Delivery(endpoint=endpoint, event=event, next_attempt_at=now) for endpoint in endpoints
         )
-    from notifications.tasks import send_deliveries
-
-    for delivery in deliveries:
-        send_deliveries.enqueue(delivery.endpoint_id)
+        send_event.enqueue(event.pk)
 
 
 def event_body(announcement: announcements.Announcement) -> str | None:
