@@ -66,7 +66,9 @@ def send_due(endpoint_id: int) -> None:
         return  # gone, or held by another worker, which sends what is due
     try:
         while True:
-            endpoint = Endpoint.objects.get(pk=endpoint_id)
+            endpoint = Endpoint.objects.filter(pk=endpoint_id).first()
+            if endpoint is None:
+                return  # removed meanwhile, with its deliveries
             head = (
                 endpoint.deliveries.filter(status=Delivery.Status.PENDING)
                 .select_related("event")
