@@ -233,3 +233,30 @@ def test_the_schema_documents_every_event_body_under_x_webhooks():
         properties = schema["components"]["schemas"][body.rsplit("/", 1)[1]]["properties"]
         assert set(properties) == {"type", "tournament", "revision", "data"}, kind
     assert "/api/v1/tournaments/{slug}/webhooks/" in schema["paths"]
+
+
+@pytest.mark.django_db
+def test_send_again_queues_the_same_event_behind_the_others(one_round_section, alice, client):
+    tournament = one_round_section.tournament
+    endpoint = Endpoint.objects.create(
+        tournament=tournament, url="http://127.0.0.1:9/", events=EVERY_EVENT, secret="whsec_AA=="
+    )
+    event = Event.objects.create(
+        tournament=tournament, kind="result.recorded", message_id="msg_7", body="{}"
+    )
+    given_up = Delivery.objects.create(
+        endpoint=endpoint,
+        event=event,
+        status="given_up",
+        attempts=28,
+        next_attempt_at=event.created_at,
+    )
+    client.force_login(alice)
+    answer = client.post("/t/accra/arbiter/webhooks/", {"action": "again", "delivery": given_up.pk})
+    assert answer.status_code == 302
+    again = Delivery.objects.exclude(pk=given_up.pk).get()
+    assert (again.event_id, again.status, again.attempts) == (event.pk, "pending", 0)
+    assert again.pk > given_up.pk
+    from django_tasks_db.models import DBTaskResult
+
+    assert DBTaskResult.objects.filter(args_kwargs__args=[endpoint.pk]).exists()
