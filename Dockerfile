@@ -4,6 +4,7 @@ WORKDIR /app
 COPY pyproject.toml setup.py README.md ./
 COPY oware_tournaments oware_tournaments
 COPY games games
+COPY notifications notifications
 COPY oware oware
 COPY publishing publishing
 COPY ratinglists ratinglists

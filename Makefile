@@ -34,10 +34,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
+# The demo with the task worker beside runserver (scripts/demo).
 demo: install
-	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --no-input
-	DEBUG=$${DEBUG:-1} $(PY) manage.py loaddemo
-	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	PYTHON=$(PY) PORT=$(PORT) sh scripts/demo
 
 # The demo at a venue publishing to a second server playing the public site (docs/deployment.md).
 demo-mirror: install

@@ -71,6 +71,9 @@ INSTALLED_APPS = [
     "publishing",
     "register",
     "ratinglists",
+    "notifications",
+    # The queue of Django's tasks framework in the database (notifications/tasks.py).
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -280,9 +283,21 @@ SPECTACULAR_SETTINGS = {
         "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
         "RoundStatusEnum": "tournaments.models.rounds.Round.Status",
     },
+    # The bodies of the webhooks (notifications/schema.py), under x-webhooks.
+    "WEBHOOKS": [
+        f"notifications.schema.{name}"
+        for name in (
+            "PAIRING_PUBLISHED",
+            "RESULT_RECORDED",
+            "RESULT_CLEARED",
+            "ROUND_TAKEN_BACK",
+            "STANDINGS_FINAL",
+        )
+    ],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.exact_schema",
+        "notifications.schema.as_vendor_webhooks",
     ],
 }
 
@@ -349,6 +364,27 @@ LIVE_CODE_WINDOW = env_int("LIVE_CODE_WINDOW", 600)
 # device claims while the server's clock still shows more than LIVE_FLAG_TOLERANCE seconds for
 # that side is held for the arbiter instead of being scored (docs/live-board.md).
 LIVE_FLAG_TOLERANCE = env_int("LIVE_FLAG_TOLERANCE", 15)
+
+# Work done outside the request (notifications/tasks.py: webhook deliveries) goes through Django's
+# tasks framework, queued in the application's own database, so that a venue runs no new
+# service: `manage.py db_worker` takes the tasks out (docs/deployment.md).
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
+}
+# Webhooks (docs/webhooks.md): the pause in seconds before each new attempt of a delivery that
+# failed, the last pause repeated once the list is used up (1 h: a day of tries in all), the
+# attempts before a delivery is given up, the time an attempt may take, and whether a URL may
+# point at this machine or a private network (refused otherwise, at registration and delivery).
+WEBHOOK_RETRY_SECONDS = [
+    int(seconds)
+    for seconds in env_list("WEBHOOK_RETRY_SECONDS", ["10", "30", "120", "600", "3600"])
+]
+WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 28)
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5)
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)
 
 # Uploaded files (backups, TRF, players files, game files, zips) are refused past these bounds
 # before they are read (tournaments/services/import_checks.py).

@@ -63,11 +63,13 @@ urlpatterns = [
     # The player register's API (register/api.py), before the API's catch-all 404.
     path("api/v1/", include("register.urls_api")),
     path("api/v1/", include("ratinglists.urls_api")),
+    path("api/v1/", include("notifications.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("arbiter/", my_tournaments, name="my_tournaments"),
     path("account/tokens/", api_tokens, name="api_tokens"),
     path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),
+    path("t/<slug:slug>/arbiter/webhooks/", include("notifications.urls")),
     path("", include("register.urls")),  # /register/…, /t/<slug>/arbiter/register/
     path("", include("ratinglists.urls")),  # /ratings/…, /register/ratings/
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),

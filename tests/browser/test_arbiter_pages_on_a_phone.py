@@ -5,7 +5,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
+from notifications.models import Delivery, Endpoint, Event
 from publishing import sending
 from tournaments.models import Tournament
 
@@ -27,13 +29,27 @@ def demo(monkeypatch):
     sending.publish_to(
         tournament, "https://results.oware-federation.example/tournaments", "a-long-token-1234"
     )
+    endpoint = Endpoint.objects.create(
+        tournament=tournament,
+        url="https://streaming-overlay.oware-federation.example/hooks/tournaments/demo/events",
+        events=["pairing.published", "result.recorded", "result.cleared"],
+        secret="whsec_" + "A" * 32,
+    )
+    event = Event.objects.create(
+        tournament=tournament, kind="result.recorded", message_id="msg_" + "0" * 32, body="{}"
+    )
+    delivery = Delivery.objects.create(
+        endpoint=endpoint, event=event, attempts=2, next_attempt_at=timezone.now()
+    )
+    for _ in range(2):
+        delivery.tries.create(status_code=500, error="status 500", answer='{"error": "x"}' * 30)
     return tournament
 
 
 @pytest.mark.parametrize(
     "path",
-    ["men/round/5/results/", "audit/", "publishing/"],
-    ids=["result grid", "audit", "publishing"],
+    ["men/round/5/results/", "audit/", "publishing/", "webhooks/"],
+    ids=["result grid", "audit", "publishing", "webhooks"],
 )
 def test_the_arbiters_widest_pages_fit_a_phone(browser, live_server, demo, path):
     client = Client()

@@ -5,7 +5,9 @@ project: the rules engine `oware` at the bottom imports none; `tournaments` stan
 engine; `games` and `register` stand on `tournaments` (a game belongs to a pairing; the register
 links a tournament's players to persons); `publishing` stands on `games` too (a venue publishes
 its live boards); `ratinglists` (the rating periods and lists) stands on `register`;
-`oware_tournaments`, the project, sits on top and no app imports it.
+`notifications` (webhooks) stands on `tournaments`, which tells it what happened through
+`tournaments.announcements`; `oware_tournaments`,
+the project, sits on top and no app imports it.
 The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
 share) import no framework and no app, so that they run, and are tested, on their own.
 """
@@ -56,7 +58,16 @@ STANDS_ON = {
     "register": ("oware", "ratings", "tournaments"),
     "ratinglists": ("oware", "ratings", "tournaments", "register"),
     "publishing": ("oware", "tournaments", "games"),
-    "oware_tournaments": ("oware", "tournaments", "games", "register", "ratinglists", "publishing"),
+    "notifications": ("oware", "tournaments"),
+    "oware_tournaments": (
+        "oware",
+        "tournaments",
+        "games",
+        "register",
+        "ratinglists",
+        "publishing",
+        "notifications",
+    ),
 }
 
 

@@ -8,6 +8,7 @@ from django.core import serializers
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.live import live_board_code
+from notifications.models import Endpoint
 from ratinglists.models import RatingList, RatingPeriod
 from register.access import OFFICERS_GROUP
 from register.merging import merge_persons
@@ -77,6 +78,9 @@ class World:
         self.list = RatingList.objects.create(
             period=self.period, date="2026-01-31", system="fide", published_by=self.root
         )
+        self.webhook = Endpoint.objects.create(
+            tournament=self.a, url="https://example.org/hook", events=["result.recorded"]
+        )
 
     @staticmethod
     def _tournament(name, slug, arbiter, published=True):
@@ -119,6 +123,7 @@ class World:
             "change_id": self.merge.pk,
             "period_id": self.period.pk,
             "list_id": self.list.pk,
+            "endpoint_id": self.webhook.pk,
         }
 
     def path(self, route: str, **overrides) -> str:
@@ -137,7 +142,14 @@ def snapshot() -> str:
 
     models = [
         model
-        for label in ("tournaments", "games", "register", "ratinglists", "publishing")
+        for label in (
+            "tournaments",
+            "games",
+            "register",
+            "ratinglists",
+            "publishing",
+            "notifications",
+        )
         for model in apps.get_app_config(label).get_models()
     ]
     return "\n".join(

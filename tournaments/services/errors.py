@@ -757,6 +757,26 @@ class ErrorCode(Enum):
         gettext_lazy("The transfer cannot be read: %(problem)s"),
     )
 
+    # --- webhooks (notifications/) ----------------------------------------------------------
+    WEBHOOK_URL_REFUSED = (
+        "webhook_url_refused",
+        HTTP_400,
+        {
+            None: gettext_lazy("Give an http or https URL with a host name."),
+            "private": gettext_lazy(
+                "%(host)s points at this machine or a private network (%(address)s): give a "
+                "public address."
+            ),
+            "unknown": gettext_lazy("%(host)s cannot be found: check the address."),
+        },
+    )
+    WEBHOOK_EVENTS_REFUSED = (
+        "webhook_events_refused",
+        HTTP_400,
+        gettext_lazy("Choose one or more events among %(known)s."),
+    )
+    NO_WEBHOOK = ("no_webhook", HTTP_404, gettext_lazy("This tournament has no webhook %(id)s."))
+
     # --- the player register (register/) ------------------------------------------------
     REGISTER_FORBIDDEN = (
         "register_forbidden",

@@ -11,6 +11,7 @@ audit row (after: none), a reason, the revision raised.
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.announcements import RESULT_CLEARED, RESULT_RECORDED, announce
 from tournaments.models import Pairing, Result, ResultChange, Round
 from tournaments.models.records import GameRecord
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -64,6 +65,7 @@ def record_result(
         ResultChange.objects.create(
             pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
         )
+        announce(RESULT_RECORDED, tournament.pk, pairing_id=pairing.pk)
         complete_if_done(pairing.round)
     return result
 
@@ -99,6 +101,7 @@ def clear_result(pairing: Pairing, *, by, reason: str, expected: int | None = No
         ResultChange.objects.create(
             pairing=pairing, before=before, after=None, changed_by=by, reason=reason.strip()
         )
+        announce(RESULT_CLEARED, pairing.round.section.tournament_id, pairing_id=pairing.pk)
         reopen_if_waiting(pairing.round)
 
 

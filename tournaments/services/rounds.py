@@ -12,6 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from oware.sides import Side
+from tournaments.announcements import (
+    PAIRING_PUBLISHED,
+    ROUND_TAKEN_BACK,
+    STANDINGS_FINAL,
+    announce,
+)
 from tournaments.freshness import touch
 from tournaments.models import Pairing, Player, ResultChange, Round, Seat, Section, Tournament, Undo
 from tournaments.pairing import PairingRequest
@@ -150,6 +156,8 @@ def follow_rounds(tournament_id: int) -> str:
     if tournament.status != status:
         Tournament.objects.filter(pk=tournament_id).update(status=status)
         touch(tournament_id)
+        if status == Tournament.Status.FINISHED:
+            announce(STANDINGS_FINAL, tournament_id)
     return status
 
 
@@ -242,6 +250,7 @@ def publish_round(round_: Round, *, by) -> Round:
         round_.status = Round.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
+        announce(PAIRING_PUBLISHED, round_.section.tournament_id, round_id=round_.pk)
         complete_if_done(round_)
     return round_
 
@@ -431,7 +440,13 @@ def take_back_round(round_: Round, *, by, reason: str) -> Undo:
             done_by=by,
             reason=reason.strip(),
         )
+        section = round_.section
         round_.delete()
+        announce(
+            ROUND_TAKEN_BACK,
+            section.tournament_id,
+            facts={"section": section.slug, "number": number},
+        )
     return undo
 
 

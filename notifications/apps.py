@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class NotificationsConfig(AppConfig):
+    name = "notifications"
+    verbose_name = _("Notifications")
+
+    def ready(self):
+        from notifications.events import on_announcement
+        from tournaments.announcements import listen
+
+        listen(on_announcement)

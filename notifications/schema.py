@@ -1,0 +1,96 @@
+"""The webhooks' bodies in the API's OpenAPI schema.
+
+drf-spectacular writes them (SPECTACULAR_SETTINGS["WEBHOOKS"]) as the `webhooks` section of
+OpenAPI 3.1; the schema is OpenAPI 3.0.3, which has no such section, so `as_vendor_webhooks`
+moves it to `x-webhooks`, the extension Redoc shows as a "Webhooks" part of /api/docs/, and each
+body is a component of its own (`PairingPublishedEvent`…) that a client generator can read.
+"""
+
+from drf_spectacular.utils import OpenApiResponse, OpenApiWebhook, extend_schema, inline_serializer
+from rest_framework import serializers
+
+from tournaments import announcements
+from tournaments.api.serializers import GameSerializer, RoundSerializer, TournamentSerializer
+
+SIGNED = (
+    "Signed as the Standard Webhooks specification says: the headers `webhook-id` (the same "
+    "on every attempt of the event: drop a repeat), `webhook-timestamp` (Unix seconds) and "
+    "`webhook-signature` (`v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part "
+    "of the endpoint's `whsec_` secret, of `id.timestamp.body`). Answer 2xx within 5 seconds; "
+    "anything else (a redirect included) is tried again later, and the endpoint's later events "
+    "wait until this one is delivered or given up. See docs/webhooks.md."
+)
+
+
+class PublishedRoundSerializer(RoundSerializer):
+    section = serializers.CharField(help_text="The round's section's slug.")
+
+    class Meta(RoundSerializer.Meta):
+        fields = ["section", *RoundSerializer.Meta.fields]
+
+
+def _event(name: str, kind: str, data, summary: str) -> OpenApiWebhook:
+    body = inline_serializer(
+        name=name,
+        fields={
+            "type": serializers.ChoiceField(choices=[kind]),
+            "tournament": serializers.SlugField(help_text="The tournament's slug."),
+            "revision": serializers.IntegerField(
+                help_text="The tournament's revision right after the change (rises with each)."
+            ),
+            "data": data,
+        },
+    )
+    return OpenApiWebhook(
+        name=kind,
+        decorator=extend_schema(
+            summary=summary,
+            description=SIGNED,
+            request=body,
+            responses={200: OpenApiResponse(description="Received (any 2xx will do).")},
+        ),
+    )
+
+
+PAIRING_PUBLISHED, RESULT_RECORDED, RESULT_CLEARED, ROUND_TAKEN_BACK, STANDINGS_FINAL = (
+    _event(
+        "PairingPublishedEvent",
+        announcements.PAIRING_PUBLISHED,
+        PublishedRoundSerializer(),
+        "A round's pairings were published (the round as the API shows it, with its section)",
+    ),
+    _event(
+        "ResultRecordedEvent",
+        announcements.RESULT_RECORDED,
+        GameSerializer(),
+        "A result was entered or corrected (the game as the API shows it)",
+    ),
+    _event(
+        "ResultClearedEvent",
+        announcements.RESULT_CLEARED,
+        GameSerializer(),
+        "A result was cleared (the game, its result null)",
+    ),
+    _event(
+        "RoundTakenBackEvent",
+        announcements.ROUND_TAKEN_BACK,
+        inline_serializer(
+            name="TakenBackRound",
+            fields={"section": serializers.SlugField(), "number": serializers.IntegerField()},
+        ),
+        "A round was taken back with its results (its section and number)",
+    ),
+    _event(
+        "StandingsFinalEvent",
+        announcements.STANDINGS_FINAL,
+        TournamentSerializer(),
+        "Every section played its last round: the standings are final (the tournament)",
+    ),
+)
+
+
+def as_vendor_webhooks(result, generator, request, public):
+    """Move an OpenAPI 3.1 `webhooks` section to `x-webhooks` in a 3.0 schema."""
+    if "webhooks" in result and not str(result.get("openapi", "")).startswith("3.1"):
+        result["x-webhooks"] = result.pop("webhooks")
+    return result
