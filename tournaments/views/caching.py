@@ -183,11 +183,13 @@ def view_parameters(view) -> tuple[str, ...]:
     return ("format", *(("limit", "offset") if paged else ()), *own)
 
 
-def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
+def revalidated(view=None, *, parameters: tuple[str, ...] = (), window: float | None = None):
     """Wrap a public read of the tournament named by the URL's `slug`; a function view names
-    the public parameters it reads with `@revalidated(parameters=(...))`."""
+    the public parameters it reads with `@revalidated(parameters=(...))`. With a `window`
+    (seconds), the page shows the revision read once per window of the wall clock
+    (`recent_stamp`): a page polled while many writes come in changes once a window at most."""
     if view is None:
-        return lambda function: revalidated(function, parameters=parameters)
+        return lambda function: revalidated(function, parameters=parameters, window=window)
     parameters = (*view_parameters(view), *parameters)
 
     @wraps(view)
@@ -212,7 +214,7 @@ def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
             shared = _keep_public_parameters(request, parameters)
         except BadParameter as bad:
             return _refused(request, 400, "invalid", bad.message, bad.field)
-        stamp = recent_stamp(kwargs["slug"])
+        stamp = recent_stamp(kwargs["slug"], window)
         if stamp is None:
             return view(request, *args, **kwargs)  # the view answers its own 404
         version = page_version(stamp)
