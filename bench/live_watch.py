@@ -153,9 +153,16 @@ def spectator(port, deadline, rng, moved, tally, latencies, lock, interval):
         tally.add("poll", now - started, status in (200, 304))
         tally.add("304" if status == 304 else "200", 0, True)
         if status == 200:
+            boards = json.loads(body)["boards"]
+            # The page never draws a state older than the one it shows (a worker may still
+            # serve its previous copy): neither does this reader, nor does it take its ETag.
+            if any(len(board["moves"]) < seen.get(board["code"], 0) for board in boards):
+                tally.add("older", 0, True)
+                time.sleep(max(0.0, interval - (time.monotonic() - started)))
+                continue
             etag = answer_headers.get("ETag", "")
             found = []
-            for board in json.loads(body)["boards"]:
+            for board in boards:
                 plies = len(board["moves"])
                 for ply in range(seen.get(board["code"], 0) + 1, plies + 1):
                     at = moved.get((board["code"], ply))
@@ -228,6 +235,7 @@ def main() -> None:
             f"polls: {len(polls) / seconds:.0f} req/s, p50 {percentile(polls, 0.5) * 1000:.0f} ms,"
             f" p99 {percentile(polls, 0.99) * 1000:.0f} ms,"
             f" 304: {len(tally.latencies['304'])} of {len(polls)},"
+            f" older than the last drawn (ignored): {len(tally.latencies['older'])},"
             f" errors {tally.errors['poll']}"
         )
         moves = tally.latencies["move"]

@@ -247,7 +247,12 @@ def revalidated(view=None, *, parameters: tuple[str, ...] = (), window: float | 
             # second (nginx counts whole seconds; deploy/nginx.conf); nginx does not pass the
             # header on. A previous copy, sent while another process renders, is not shared;
             # nor is an answer nginx would key on parameters as sent rather than as checked.
-            response["X-Accel-Expires"] = f"@{int(time.time())}"
+            # A page read per window (the live state) is kept by nginx per window, its key
+            # naming the window: there the copy lives to the end of the next second, for the
+            # pollers that waited for it past a second's end; it is never served after its
+            # window, since no later request has its key.
+            until = int(time.time()) + (1 if window else 0)
+            response["X-Accel-Expires"] = f"@{until}"
         patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept", "Accept-Encoding"))
         return response
 
