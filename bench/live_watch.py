@@ -3,6 +3,7 @@ played move by move, against gunicorn on PostgreSQL.
 
     .venv/bin/python bench/live_watch.py [--spectators 200] [--boards 20] [--seconds 30]
                                          [--workers 2] [--worker-class gthread]
+                                         [--interval 0.5] [--proxy]
 
 It serves the demo from the database and port bench/load.py's `start_server` takes from the
 environment (BENCH_DATABASE_URL or DATABASE_URL, BENCH_PORT), adds a section
@@ -10,11 +11,16 @@ of 2 × --boards players to the demo tournament, pairs and publishes its round 1
 devices on every board (each side claimed with its code). Then, for --seconds, one thread a
 board plays a legal game on it (a move every 1–2 s, each side's device in turn, as at the
 table), and --spectators threads each poll the round's live state
-(`/t/demo/live/round/1/live/state/`) every second with the ETag they hold, as
-`games/static/games/live_round.js` does. Reported: the spectators' requests per second and
-their latency (p50, p99), how many answers were 304, and the move-to-reader latency — from the
-moment a move's POST was answered to the first poll of each spectator that shows it.
+(`/t/demo/live/round/1/live/state/`) every --interval seconds with the ETag they hold, as
+`games/static/games/live_round.js` does (every 0.5 s while the page is in view). Reported: the
+spectators' requests per second and their latency (p50, p99), how many answers were 304, and
+the move-to-reader latency — from the moment a move's POST was answered to the first poll of
+each spectator that shows it.
 Every loop is bounded by --seconds; traffic goes to loopback only.
+
+--proxy puts nginx in front with the compose setup's own configuration (deploy/nginx.conf, as
+`bench/load.py --proxy` does, on BENCH_PROXY_PORT or a free port): the players' devices and the
+spectators then all talk to nginx, as in a hall.
 """
 
 import argparse
@@ -22,6 +28,8 @@ import json
 import os
 import random
 import re
+import resource
+import shutil
 import subprocess
 import sys
 import threading
@@ -36,6 +44,7 @@ from load import (  # noqa: E402 - bench/load.py
     Tally,
     bench_database,
     percentile,
+    start_proxy,
     start_server,
 )
 
@@ -131,11 +140,11 @@ def player(port, code, deadline, rng, moved, tally):
         position = play(position, move, "abapa")
 
 
-def spectator(port, deadline, rng, moved, tally, latencies, lock):
-    """A phone on the live page: a poll a second with the ETag it holds."""
+def spectator(port, deadline, rng, moved, tally, latencies, lock, interval):
+    """A phone on the live page: a poll every `interval` seconds with the ETag it holds."""
     client = Client("127.0.0.1", port)
     etag, seen = "", {}
-    time.sleep(rng.uniform(0, 1))
+    time.sleep(rng.uniform(0, interval))
     while time.monotonic() < deadline:
         started = time.monotonic()
         headers = {"If-None-Match": etag} if etag else {}
@@ -144,9 +153,16 @@ def spectator(port, deadline, rng, moved, tally, latencies, lock):
         tally.add("poll", now - started, status in (200, 304))
         tally.add("304" if status == 304 else "200", 0, True)
         if status == 200:
+            boards = json.loads(body)["boards"]
+            # The page never draws a state older than the one it shows (a worker may still
+            # serve its previous copy): neither does this reader, nor does it take its ETag.
+            if any(len(board["moves"]) < seen.get(board["code"], 0) for board in boards):
+                tally.add("older", 0, True)
+                time.sleep(max(0.0, interval - (time.monotonic() - started)))
+                continue
             etag = answer_headers.get("ETag", "")
             found = []
-            for board in json.loads(body)["boards"]:
+            for board in boards:
                 plies = len(board["moves"])
                 for ply in range(seen.get(board["code"], 0) + 1, plies + 1):
                     at = moved.get((board["code"], ply))
@@ -155,7 +171,7 @@ def spectator(port, deadline, rng, moved, tally, latencies, lock):
                 seen[board["code"]] = plies
             with lock:
                 latencies.extend(found)
-        time.sleep(max(0.0, 1.0 - (time.monotonic() - started)))
+        time.sleep(max(0.0, interval - (time.monotonic() - started)))
 
 
 def main() -> None:
@@ -165,9 +181,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--worker-class", default="gthread")
+    parser.add_argument("--interval", type=float, default=0.5, help="seconds between polls")
+    parser.add_argument("--proxy", action="store_true", help="nginx in front, as in compose")
     args = parser.parse_args()
+    if args.proxy and not shutil.which("nginx"):
+        parser.error("--proxy needs nginx on the PATH (apt-get install nginx-light)")
     port, _token, stop = start_server(args.workers, args.worker_class)
+    stops = [stop]
     try:
+        if args.proxy:
+            port, stop_proxy = start_proxy(port)
+            stops.insert(0, stop_proxy)
         codes = set_up(args.boards)
         tally, moved, latencies, lock = Tally(), {}, [], threading.Lock()
         deadline = time.monotonic() + args.seconds
@@ -180,22 +204,38 @@ def main() -> None:
         ] + [
             threading.Thread(
                 target=spectator,
-                args=(port, deadline, random.Random(n), moved, tally, latencies, lock),
+                args=(
+                    port,
+                    deadline,
+                    random.Random(n),
+                    moved,
+                    tally,
+                    latencies,
+                    lock,
+                    args.interval,
+                ),
             )
             for n in range(args.spectators)
         ]
-        begun = time.monotonic()
+        begun, used = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF)
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=args.seconds + 60)
         seconds = time.monotonic() - begun
+        now_used = resource.getrusage(resource.RUSAGE_SELF)
+        # The clients' own CPU, on the same cores as the server, PostgreSQL and nginx.
+        clients_cpu = (now_used.ru_utime - used.ru_utime) + (now_used.ru_stime - used.ru_stime)
         polls = tally.latencies["poll"]
-        print(f"{args.spectators} spectators, {len(codes)} boards, {seconds:.0f} s")
+        print(
+            f"{args.spectators} spectators, {len(codes)} boards, {seconds:.0f} s, a poll every"
+            f" {args.interval:g} s, {'through nginx' if args.proxy else 'the application alone'}"
+        )
         print(
             f"polls: {len(polls) / seconds:.0f} req/s, p50 {percentile(polls, 0.5) * 1000:.0f} ms,"
             f" p99 {percentile(polls, 0.99) * 1000:.0f} ms,"
             f" 304: {len(tally.latencies['304'])} of {len(polls)},"
+            f" older than the last drawn (ignored): {len(tally.latencies['older'])},"
             f" errors {tally.errors['poll']}"
         )
         moves = tally.latencies["move"]
@@ -209,8 +249,13 @@ def main() -> None:
             f" {percentile(latencies, 0.5) * 1000:.0f} ms, p99"
             f" {percentile(latencies, 0.99) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
         )
+        print(
+            f"load generator: {clients_cpu:.1f} s of CPU in {seconds:.0f} s"
+            f" ({clients_cpu / seconds:.2f} of a core)"
+        )
     finally:
-        stop()
+        for stop in stops:
+            stop()
 
 
 if __name__ == "__main__":

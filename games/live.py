@@ -103,26 +103,48 @@ def _failures_key(client: str) -> str:
     return f"live-code-failures:{client}"
 
 
+def _count_attempt(key: str, window: int) -> int:
+    """One more on the count of `key` (made for `window` seconds when there is none): the count
+    with it, as the cache raised it in one step."""
+    for _attempt in range(3):
+        if cache.add(key, 1, window):
+            return 1
+        try:
+            return cache.incr(key)
+        except ValueError:  # ran out between the add and the incr: made anew
+            continue
+    return settings.LIVE_CODE_ATTEMPTS + 1  # a cache that keeps no count: nothing is checked
+
+
+def _uncount(key: str) -> None:
+    try:
+        cache.decr(key)
+    except ValueError:  # ran out meanwhile: nothing left to give back
+        pass
+
+
 def _require_codes(board: LiveBoard, wanted: tuple[Side, ...], codes, client: str) -> None:
     """Refuse unless `codes` (the side codes typed, separated by spaces) hold the code of every
     side in `wanted` and of no other side. Wrong codes are counted per client address: past
     LIVE_CODE_ATTEMPTS within LIVE_CODE_WINDOW seconds every claim from it is refused, right code
-    or not, so that codes cannot be guessed (31**6 of them, at a few tries an hour)."""
+    or not, so that codes cannot be guessed (31**6 of them, at a few tries an hour).
+
+    Each check first takes its place in the count, in one step of the shared cache (an exact
+    count on Redis and on the database's cache, oware_tournaments/counting_cache.py), and gives it back
+    unless the code was wrong: of many claims sent at once, exactly as many as the budget has
+    left are checked, whichever workers answer them."""
     key = _failures_key(client)
     window = settings.LIVE_CODE_WINDOW
-    if cache.get(key, 0) >= settings.LIVE_CODE_ATTEMPTS:
+    if _count_attempt(key, window) > settings.LIVE_CODE_ATTEMPTS:
+        _uncount(key)
         raise ServiceError(ErrorCode.TOO_MANY_CODES, field="code", seconds=window)
     typed = set(re.split(r"[\s,]+", codes.strip().upper())) if isinstance(codes, str) else set()
     secret = {Side.SOUTH: board.south_pin, Side.NORTH: board.north_pin}
     # compare_digest: the time of a refusal says nothing about how much of a code was right.
     given = {s for s in Side if any(secrets.compare_digest(code, secret[s]) for code in typed)}
     if given == set(wanted):
+        _uncount(key)  # only wrong codes are counted
         return
-    if cache.add(key, 1, window) is False:
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, window)
     # Both codes are on the slip at the table: a side is claimed with its own code only, never
     # with the other side's (nor with both, which claim both sides on one device).
     other = given - set(wanted)

@@ -322,8 +322,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }
 else:
+    # Django's DatabaseCache, whose counts (`add`, `incr`) are exact: two workers counting at
+    # once never lose one (oware_tournaments/counting_cache.py).
     SHARED_CACHE = {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "BACKEND": "oware_tournaments.counting_cache.CountingDatabaseCache",
         "LOCATION": "oware_cache",
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }

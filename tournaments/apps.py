@@ -30,6 +30,15 @@ def _normalise(sender, instance, **kwargs):
 
 
 def _cache_table(using="default", verbosity=1, **kwargs):
+    from django.core.cache import caches
     from django.core.management import call_command
+    from django.db import router
 
     call_command("createcachetable", database=using, verbosity=max(0, verbosity - 1))
+    # A cache that keeps its counts in a table of their own (oware_tournaments/counting_cache.py).
+    for alias in caches:
+        cache = caches[alias]
+        if hasattr(cache, "create_counter_table") and router.allow_migrate_model(
+            using, cache.cache_model_class
+        ):
+            cache.create_counter_table(using)

@@ -35,6 +35,13 @@ from tournaments.models import (
 # How long a process trusts the revision it read; bounds how late a reader sees a write.
 STAMP_SECONDS = 0.5
 _stamps: dict[str, tuple[float, tuple]] = {}
+# A round's live state, polled twice a second while games are played, reads the revision once
+# per quarter second of the wall clock instead (`recent_stamp(slug, LIVE_WINDOW)`): every
+# process then shows one revision per quarter at most, whatever the number of moves in it, and
+# one read in a quarter is never older than a read in an earlier quarter, whichever process
+# made it. deploy/nginx.conf keys its copies of the live state on the same quarters.
+LIVE_WINDOW = 0.25
+_window_stamps: dict[tuple[str, float], tuple[int, tuple]] = {}
 _held = threading.local()
 
 # How each kind of row reaches its tournament's id.
@@ -73,30 +80,46 @@ def held_back():
         _held.on = before
 
 
-def recent_stamp(slug: str):
+def recent_stamp(slug: str, window: float | None = None):
     """(pk, revision, changed_at) of the published tournament `slug`, or None.
 
     Read from the database at most twice a second per process: under a crowd, most requests then
     touch no database at all, and a write reaches every reader within half a second (a proxy's
-    shared copy may add up to a second more; docs/deployment.md). A write made by this process
-    forgets the stamps at once (`forget_stamps`).
+    shared copy may add up to a second more; docs/deployment.md). With a `window` (seconds), read
+    once per window of the wall clock instead (windows start at whole multiples of it since the
+    epoch) and used only within the window it was read in (LIVE_WINDOW above). A write made by
+    this process forgets the stamps at once (`forget_stamps`).
     """
+    if window is not None:
+        current = int(time.time() // window)
+        held = _window_stamps.get((slug, window))
+        if held is not None and held[0] == current:
+            return held[1]
+        stamp = _read_stamp(slug)
+        if stamp is not None:
+            _window_stamps[(slug, window)] = (current, stamp)
+        return stamp
     now = time.monotonic()
     known = _stamps.get(slug)
     if known is not None and known[0] > now:
         return known[1]
-    stamp = (
-        Tournament.objects.filter(slug=slug, published=True)
-        .values_list("pk", "revision", "changed_at")
-        .first()
-    )
+    stamp = _read_stamp(slug)
     if stamp is not None:
         _stamps[slug] = (now + STAMP_SECONDS, stamp)
     return stamp
 
 
+def _read_stamp(slug: str):
+    return (
+        Tournament.objects.filter(slug=slug, published=True)
+        .values_list("pk", "revision", "changed_at")
+        .first()
+    )
+
+
 def forget_stamps() -> None:
     _stamps.clear()
+    _window_stamps.clear()
 
 
 def register(model, tournament_of) -> None:

@@ -2,11 +2,13 @@
 four gunicorn workers (scripts/serve, as compose runs them) on a scratch PostgreSQL database
 share the database's cache table and this machine's last copies. A client gets the documented
 number of wrong live-board codes and API reads, whichever worker answers, and a page read once
-is served as a copy by every worker while the database does not answer."""
+is served as a copy by every worker while the database does not answer. The counts are exact:
+claims sent all at once, answered by every worker together, get the budget and not one more."""
 
 import json
 import re
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -62,7 +64,7 @@ def deployment():
         name = url.rsplit("/", 1)[1]
         try:
             wait_until_served(port)
-            yield SimpleNamespace(port=port, code=code, name=name)
+            yield SimpleNamespace(port=port, code=code, name=name, url=url)
         finally:
             admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
             stop(process)
@@ -98,6 +100,32 @@ def test_wrong_live_board_codes_are_counted_for_the_whole_deployment(deployment)
     assert json.loads(answers[0][2])["code"] == "wrong_code"
     assert statuses[:CODE_ATTEMPTS] == [403] * CODE_ATTEMPTS, statuses
     assert set(statuses[CODE_ATTEMPTS:]) == {429}, statuses
+
+
+def test_wrong_codes_sent_at_once_to_every_worker_are_counted_exactly(deployment):
+    # A budget of its own: the counts the test above made are dropped.
+    with psycopg.connect(deployment.url, autocommit=True) as connection:
+        connection.execute("DELETE FROM oware_cache_counts")
+    page = f"/t/demo/board/{deployment.code}/"
+    _status, headers, _body = ask(deployment.port, page)
+    csrf = re.search(r"csrftoken=([^;]+)", headers["Set-Cookie"]).group(1)
+    form = {"Cookie": f"csrftoken={csrf}", "X-CSRFToken": csrf}
+    body = {"action": "claim", "side": "S", "device": "guessing-device-02", "code": "AAAAAA"}
+    sent = 3 * CODE_ATTEMPTS
+    start, statuses = threading.Barrier(sent), []
+
+    def guess():
+        start.wait()
+        statuses.append(ask(deployment.port, f"{page}moves/", body, form)[0])
+
+    guessers = [threading.Thread(target=guess) for _ in range(sent)]
+    for guesser in guessers:
+        guesser.start()
+    for guesser in guessers:
+        guesser.join()
+    # Each on a connection of its own, the claims were spread over the four workers; exactly
+    # the budget was checked (and found wrong), every other one refused before any check.
+    assert sorted(statuses) == [403] * CODE_ATTEMPTS + [429] * (sent - CODE_ATTEMPTS)
 
 
 def test_the_api_throttle_is_counted_for_the_whole_deployment(deployment):

@@ -183,11 +183,13 @@ def view_parameters(view) -> tuple[str, ...]:
     return ("format", *(("limit", "offset") if paged else ()), *own)
 
 
-def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
+def revalidated(view=None, *, parameters: tuple[str, ...] = (), window: float | None = None):
     """Wrap a public read of the tournament named by the URL's `slug`; a function view names
-    the public parameters it reads with `@revalidated(parameters=(...))`."""
+    the public parameters it reads with `@revalidated(parameters=(...))`. With a `window`
+    (seconds), the page shows the revision read once per window of the wall clock
+    (`recent_stamp`): a page polled while many writes come in changes once a window at most."""
     if view is None:
-        return lambda function: revalidated(function, parameters=parameters)
+        return lambda function: revalidated(function, parameters=parameters, window=window)
     parameters = (*view_parameters(view), *parameters)
 
     @wraps(view)
@@ -212,7 +214,7 @@ def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
             shared = _keep_public_parameters(request, parameters)
         except BadParameter as bad:
             return _refused(request, 400, "invalid", bad.message, bad.field)
-        stamp = recent_stamp(kwargs["slug"])
+        stamp = recent_stamp(kwargs["slug"], window)
         if stamp is None:
             return view(request, *args, **kwargs)  # the view answers its own 404
         version = page_version(stamp)
@@ -245,7 +247,12 @@ def revalidated(view=None, *, parameters: tuple[str, ...] = ()):
             # second (nginx counts whole seconds; deploy/nginx.conf); nginx does not pass the
             # header on. A previous copy, sent while another process renders, is not shared;
             # nor is an answer nginx would key on parameters as sent rather than as checked.
-            response["X-Accel-Expires"] = f"@{int(time.time())}"
+            # A page read per window (the live state) is kept by nginx per window, its key
+            # naming the window: there the copy lives to the end of the next second, for the
+            # pollers that waited for it past a second's end; it is never served after its
+            # window, since no later request has its key.
+            until = int(time.time()) + (1 if window else 0)
+            response["X-Accel-Expires"] = f"@{until}"
         patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept", "Accept-Encoding"))
         return response
 

@@ -1,14 +1,19 @@
 /* A round's live page: every board of the round drawn small (names, stores, clocks, result), in
  * board order, and one board opened large with its move list, following the game move by move
- * and steppable back while it goes on. Polls the round's state every second with the ETag it
- * holds: an unchanged round costs a 304 (the public pages' caching, keyed on the tournament's
- * revision, which every move raises). Needs window.Oware (oware.js). */
+ * and steppable back while it goes on. Polls the round's state every half second with the ETag
+ * it holds, and not at all while the page is hidden (a phone in a pocket): an unchanged round
+ * costs a 304 (the public pages' caching, keyed on the tournament's revision, which every move
+ * raises; the server shows a new one at most every quarter second, and nginx answers the polls
+ * of a quarter from one copy). A state older than the one drawn (a board with fewer of the
+ * same moves, as a worker still serving its previous copy may send) is never drawn: a reader
+ * never sees a position go back. Needs window.Oware (oware.js). */
 (function () {
   "use strict";
   const root = document.getElementById("live-round");
   if (!root) return;
   const text = root.dataset;
   const LETTERS = ["ABCDEF", "abcdef"];
+  const PERIOD = 500; // ms between polls while the page is in view
   let data = null;
   let etag = "";
   let skew = 0; // the server's clock minus this device's, from the Date header
@@ -199,18 +204,43 @@
     });
   }
 
+  /** Whether `state` is older than the one drawn: some board has fewer moves, the same ones. */
+  function older(state) {
+    if (!data) return false;
+    return state.boards.some((board) => {
+      const drawn = data.boards.find((b) => b.board === board.board);
+      if (!drawn || board.moves.length >= drawn.moves.length) return false;
+      return board.moves.every((move, i) => move === drawn.moves[i]);
+    });
+  }
+
+  let timer = null;
+  let asking = false;
+
+  function schedule() {
+    clearTimeout(timer);
+    if (!document.hidden) timer = setTimeout(poll, PERIOD);
+  }
+
   async function poll() {
+    if (asking) return;
+    asking = true;
     try {
       const headers = etag ? { "If-None-Match": etag } : {};
       const response = await fetch(text.stateUrl, { headers, cache: "no-store", credentials: "same-origin" });
       const date = response.headers.get("Date");
       if (date) skew = new Date(date).getTime() - Date.now();
-      if (response.status === 304) return;
-      if (!response.ok) return;
-      etag = response.headers.get("ETag") || "";
-      data = await response.json();
-      draw();
+      if (response.status === 200) {
+        const state = await response.json();
+        if (!older(state)) {
+          etag = response.headers.get("ETag") || "";
+          data = state;
+          draw();
+        }
+      }
     } catch (error) { /* offline: the next poll tries again */ }
+    asking = false;
+    schedule();
   }
 
   function readHash() {
@@ -230,8 +260,9 @@
     if (event.key === "ArrowLeft") { viewPly = Math.max(0, ply - 1); drawFocus(); }
     if (event.key === "ArrowRight") { viewPly = ply + 1 >= latest ? null : ply + 1; drawFocus(); }
   });
+  // Hidden, the page asks nothing; shown again, it asks at once.
+  document.addEventListener("visibilitychange", () => { if (document.hidden) clearTimeout(timer); else poll(); });
   readHash();
   poll();
-  setInterval(poll, 1000);
   setInterval(tick, 250);
 })();
