@@ -42,8 +42,8 @@ demo: install
 demo-mirror: install
 	PYTHON=$(PY) PORT=$(PORT) sh scripts/demo-mirror
 
-# PYTEST_ARGS is handed to pytest: `make test PYTEST_ARGS="-m database"` runs only the tests of
-# the database, as CI's PostgreSQL pass does.
+# PYTEST_ARGS is handed to pytest: `make test PYTEST_ARGS="-m postgresql"` runs only the tests of
+# the database that CI's PostgreSQL pass runs (tests/conftest.py says which).
 test: install lint
 	$(PY) -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 

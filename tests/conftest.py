@@ -19,10 +19,23 @@ DATABASE_FIXTURES = {
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",
-        "database: uses the database DATABASE_URL names; the PostgreSQL pass runs only these "
-        "(`pytest -m database`). Set on every test of the test database by the rule below; a "
+        "database: uses the database DATABASE_URL names; the PostgreSQL pass runs these "
+        "but a few (`postgresql` below). Set on every test of the test database by the rule below; a "
         "test that reaches PostgreSQL another way is marked by hand.",
     )
+    config.addinivalue_line(
+        "markers",
+        "postgresql: a database test the PostgreSQL pass runs (`pytest -m postgresql`): every "
+        "`database` test but those whose queries other tests already send there (below).",
+    )
+
+
+# Database tests the PostgreSQL pass leaves out, as their database work is the same ORM calls
+# that other tests already run on PostgreSQL: the browser tests drive the pages and scripts whose
+# views the page and API tests call there, and the permissions matrix sends each route the same
+# refused or empty writes that the product and hostile-input tests send with real values. Each
+# still runs on SQLite, in every `make test`.
+NOT_IN_THE_POSTGRESQL_PASS = ("tests/browser/", "tests/security/test_permissions_matrix.py")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -32,6 +45,10 @@ def pytest_collection_modifyitems(config, items):
         uses = DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
         if uses or item.get_closest_marker("django_db"):
             item.add_marker(pytest.mark.database)
+        if item.get_closest_marker("database") and not item.nodeid.startswith(
+            NOT_IN_THE_POSTGRESQL_PASS
+        ):
+            item.add_marker(pytest.mark.postgresql)
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ import re
 from decimal import Decimal
 
 from django.contrib.auth.models import Group, Permission
-from django.core import serializers
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.live import live_board_code
@@ -136,12 +135,14 @@ class World:
         return PARAMETER.sub(lambda match: str(values[match.group(1)]), route)
 
 
-def snapshot() -> str:
-    """Every row of the product's apps, serialised in key order."""
+def snapshot() -> list:
+    """Every row of the product's apps, every field, in key order (many-to-many tables included,
+    as the tables Django makes for them are models too). Plain values, not serialised JSON: the
+    matrix takes two of these for each of its thousands of requests."""
     from django.apps import apps
 
-    models = [
-        model
+    return [
+        list(model.objects.order_by("pk").values_list())
         for label in (
             "tournaments",
             "games",
@@ -150,8 +151,5 @@ def snapshot() -> str:
             "publishing",
             "notifications",
         )
-        for model in apps.get_app_config(label).get_models()
+        for model in apps.get_app_config(label).get_models(include_auto_created=True)
     ]
-    return "\n".join(
-        serializers.serialize("json", model.objects.order_by("pk")) for model in models
-    )

@@ -4,14 +4,49 @@ Every application server runs this as it starts (scripts/serve). Several startin
 new database would each apply the same migrations, and all but one would fail on the tables and
 indexes the first one made; on PostgreSQL a session-level advisory lock makes the others wait,
 then find nothing left to apply. SQLite serialises writers by itself.
+
+Collecting hashes every static file again (a few seconds of CPU), so it is skipped when the
+files it would collect are those it collected last time: a restart, or a second server started
+on the same image, then costs only the migration check.
 """
 
+import hashlib
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles.finders import get_finders
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import connection
 
 # Any fixed number names the lock; this one is "owar" in ASCII.
 MIGRATION_LOCK = 0x6F776172
+
+# Beside the collected files: what they were collected from (static_sources below).
+COLLECTED_FROM = ".collected-from"
+
+
+def static_sources() -> str:
+    """A digest of every file collectstatic would copy (its name, size and modification time)
+    and of the storage that would write them."""
+    digest = hashlib.sha256(settings.STORAGES["staticfiles"]["BACKEND"].encode())
+    files = []
+    for finder in get_finders():
+        for path, storage in finder.list([]):
+            stat = Path(storage.path(path)).stat()
+            files.append(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}")
+    for line in sorted(files):
+        digest.update(line.encode() + b"\n")
+    return digest.hexdigest()
+
+
+def collect_static() -> None:
+    marker = Path(settings.STATIC_ROOT) / COLLECTED_FROM
+    sources = static_sources()
+    if marker.exists() and marker.read_text() == sources:
+        return
+    call_command("collectstatic", interactive=False, verbosity=0)
+    marker.write_text(sources)
 
 
 class Command(BaseCommand):
@@ -28,7 +63,7 @@ class Command(BaseCommand):
                 cursor.execute("SELECT pg_advisory_lock(%s)", [MIGRATION_LOCK])
         try:
             call_command("migrate", interactive=False, verbosity=options["verbosity"])
-            call_command("collectstatic", interactive=False, verbosity=0)
+            collect_static()
         finally:
             if locked:
                 with connection.cursor() as cursor:

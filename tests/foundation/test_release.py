@@ -1,0 +1,46 @@
+"""`manage.py release` collects the static files only when what it would collect has changed: a
+restart, or a second server on the same image, costs the migration check and no hashing."""
+
+import os
+from pathlib import Path
+
+from tournaments.management.commands.release import COLLECTED_FROM, collect_static
+
+
+def collected(root: Path) -> dict[str, int]:
+    return {
+        str(path.relative_to(root)): path.stat().st_mtime_ns
+        for path in root.rglob("*")
+        if path.is_file() and path.name != COLLECTED_FROM
+    }
+
+
+def test_static_files_are_collected_again_only_when_a_source_changed(tmp_path, settings):
+    sources, root = tmp_path / "sources", tmp_path / "static"
+    sources.mkdir()
+    (sources / "hall.css").write_text("body { margin: 0 }")
+    settings.STATICFILES_DIRS = [sources]
+    settings.STATIC_ROOT = root
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
+
+    collect_static()
+    first = collected(root)
+    assert "hall.css" in first
+
+    collect_static()
+    assert collected(root) == first  # nothing written again
+
+    edited = sources / "hall.css"
+    edited.write_text("body { margin: 1px }")
+    # collectstatic itself skips a file not newer by a whole second than its copy.
+    later = edited.stat().st_mtime + 5
+    os.utime(edited, (later, later))
+    collect_static()
+    assert (root / "hall.css").read_text() == "body { margin: 1px }"
+
+    (sources / "board.css").write_text("td { padding: 0 }")
+    collect_static()
+    assert (root / "board.css").read_text() == "td { padding: 0 }"
