@@ -17,11 +17,12 @@ DATABASE_FIXTURES = {
 
 
 def pytest_configure(config):
+    config.pluginmanager.register(LongestFirst())
     config.addinivalue_line(
         "markers",
-        "database: uses the database DATABASE_URL names; the PostgreSQL pass runs these "
-        "but a few (`postgresql` below). Set on every test of the test database by the rule below; a "
-        "test that reaches PostgreSQL another way is marked by hand.",
+        "database: uses the database DATABASE_URL names; the PostgreSQL pass runs these but a "
+        "few (`postgresql` below). Set on every test of the test database by the rule below; "
+        "a test that reaches PostgreSQL another way is marked by hand.",
     )
     config.addinivalue_line(
         "markers",
@@ -36,6 +37,42 @@ def pytest_configure(config):
 # refused or empty writes that the product and hostile-input tests send with real values. Each
 # still runs on SQLite, in every `make test`.
 NOT_IN_THE_POSTGRESQL_PASS = ("tests/browser/", "tests/security/test_permissions_matrix.py")
+
+
+# The modules whose tests take longest (servers started, a wheel installed, every page in a
+# browser), slowest first: they run first, so that no worker is left with one of them at the end
+# of a run while the other has nothing to do. `pytest --durations=40` shows the current ones.
+LONGEST_FIRST = (
+    "tests/foundation/test_documented_commands.py",
+    "tests/foundation/test_login_flood.py",
+    "tests/foundation/test_installed.py",
+    "tests/foundation/test_serving.py",
+    "tests/foundation/test_generated_client.py",
+    "tests/foundation/test_client_address.py",
+    "tests/foundation/test_scale_out.py",
+    "tests/security/test_database_down.py",
+    "tests/foundation/test_request_log.py",
+    "tests/foundation/test_https.py",
+    "tests/foundation/test_proxy_cache.py",
+    "tests/security/test_shared_budgets.py",
+    "tests/security/test_random_parameters.py",
+)
+
+
+class LongestFirst:
+    """Moves the tests of LONGEST_FIRST that use no test database to the front, after
+    pytest-django has put the database tests in its own order (those that flush the database
+    last), which this keeps: a stable sort, every module's tests together and in order."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items):
+        def rank(item) -> int:
+            module = item.nodeid.split("::")[0]
+            if module in LONGEST_FIRST and not item.get_closest_marker("database"):
+                return LONGEST_FIRST.index(module)
+            return len(LONGEST_FIRST)
+
+        items.sort(key=rank)
 
 
 @pytest.hookimpl(tryfirst=True)
