@@ -130,9 +130,9 @@ def _require_codes(board: LiveBoard, wanted: tuple[Side, ...], codes, client: st
     or not, so that codes cannot be guessed (31**6 of them, at a few tries an hour).
 
     Each check first takes its place in the count, in one step of the shared cache (an exact
-    count on Redis and on the database's cache, oware_tournaments/counting_cache.py), and gives it back
-    unless the code was wrong: of many claims sent at once, exactly as many as the budget has
-    left are checked, whichever workers answer them."""
+    count on Redis and on the database's cache, oware_tournaments/counting_cache.py), and gives
+    it back unless the code was wrong: of many claims sent at once, exactly as many as the budget
+    has left are checked, whichever workers answer them."""
     key = _failures_key(client)
     window = settings.LIVE_CODE_WINDOW
     if _count_attempt(key, window) > settings.LIVE_CODE_ATTEMPTS:

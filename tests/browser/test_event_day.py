@@ -7,8 +7,9 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
+from oware.endings import Ending
 from tournaments.models import Player, Result, Round, Team
-from tournaments.models.results import Ending
+from tournaments.models.results import ending_label
 from tournaments.models.sides import letter_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,7 +43,7 @@ class Words:
 
     def label(self, choice) -> str:
         with translation.override(self.language):
-            return str(choice.label)
+            return ending_label(choice) if isinstance(choice, Ending) else str(choice.label)
 
 
 @pytest.fixture(params=sorted(BROWSER_LOCALES))

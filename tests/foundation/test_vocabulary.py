@@ -82,17 +82,18 @@ def test_a_trf_round_reads_the_same_for_the_pairing_and_the_tie_breaks():
 
 
 def test_the_variant_and_ending_choices_are_the_rules_engine_ones():
+    from oware.endings import Ending
     from oware.outcome import ENDINGS
     from oware.variants import VARIANTS
     from tournaments.models.event import Variant
-    from tournaments.models.results import Ending
+    from tournaments.models.results import ENDING_CHOICES, ending_label
 
     assert list(Variant.values) == list(VARIANTS)
     assert Variant.GRAND_SLAM_FORBIDDEN == "grand-slam-forbidden"
     assert Variant.OURI.label == "Ouri (Cabo Verde)"
-    assert list(Ending.values) == list(ENDINGS)
+    assert [value for value, _label in ENDING_CHOICES] == list(ENDINGS)
     assert Ending.DOUBLE_FORFEIT == "double_forfeit"
-    assert Ending.CAPTURE.label == "Capture past 24"
+    assert ending_label(Ending.CAPTURE) == "Capture past 24"
 
 
 def test_a_side_is_named_once_from_the_engine_to_the_pages():

@@ -1,6 +1,7 @@
-"""The shared cache in a table of the database counts exactly (oware_tournaments/counting_cache.py): many
-threads, each on a connection of its own, counting one budget at once lose no count, on the
-test database (SQLite, and PostgreSQL in the `database` pass)."""
+"""The shared cache in a table of the database counts exactly
+(oware_tournaments/counting_cache.py): many threads, each on a connection of its own, counting
+one budget at once lose no count, on the test database (SQLite, and PostgreSQL in the
+`database` pass)."""
 
 import threading
 
@@ -15,7 +16,8 @@ from oware_tournaments.counting_cache import CountingDatabaseCache
 
 THREADS = 12
 ROUNDS = 5
-# On PostgreSQL the cache has a connection of its own to the test database (oware_tournaments/routers.py).
+# On PostgreSQL the cache has a connection of its own to the test database
+# (oware_tournaments/routers.py).
 pytestmark = pytest.mark.django_db(
     transaction=True,
     databases=["default", "cache"] if "cache" in django_settings.DATABASES else ["default"],

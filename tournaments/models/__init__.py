@@ -5,12 +5,11 @@ from tournaments.models.event import Section, Team, Tournament, Variant
 from tournaments.models.people import Player, RequestedBye
 from tournaments.models.prizes import PrizeCategory
 from tournaments.models.records import GameRecord, RecordSource
-from tournaments.models.results import Ending, Result, ResultChange
+from tournaments.models.results import Result, ResultChange
 from tournaments.models.rounds import Pairing, Round, RoundStart, Seat
 from tournaments.models.undo import Undo
 
 __all__ = [
-    "Ending",
     "GameRecord",
     "Pairing",
     "Player",

@@ -14,8 +14,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from oware.endings import Ending
 from tournaments.models.event import Variant
-from tournaments.models.results import Ending, EndingField
+from tournaments.models.results import EndingField
 from tournaments.models.rounds import Pairing
 
 
@@ -57,7 +58,7 @@ class GameRecord(models.Model):
                 condition=Q(source__in=RecordSource.values), name="game_record_source_known"
             ),
             models.CheckConstraint(
-                condition=Q(ending="") | Q(ending__in=Ending.values),
+                condition=Q(ending="") | Q(ending__in=[ending.value for ending in Ending]),
                 name="game_record_ending_known",
             ),
         ]

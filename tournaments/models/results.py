@@ -29,12 +29,6 @@ ENDING_LABELS = {
 ENDING_CHOICES = [(ending.value, ENDING_LABELS[ending]) for ending in endings.Ending]
 """The engine's endings as the choices of a column or a form: its values, the pages' labels."""
 
-# The same choices as a Django enumeration (values, labels); code holds the engine's `Ending`,
-# which an `EndingField` reads back.
-Ending = models.TextChoices(
-    "Ending", [(ending.name, (ending.value, ENDING_LABELS[ending])) for ending in endings.Ending]
-)
-
 
 def ending_label(ending) -> str:
     """An ending in the reader's words, '' for none."""
@@ -125,7 +119,8 @@ class Result(models.Model):
                 name="result_seeds_sum_at_most_48",
             ),
             models.CheckConstraint(
-                condition=Q(ending__in=Ending.values), name="result_ending_known"
+                condition=Q(ending__in=[ending.value for ending in endings.Ending]),
+                name="result_ending_known",
             ),
             models.CheckConstraint(
                 condition=~Q(ending__in=PLAYED_ENDINGS)
