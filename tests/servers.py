@@ -138,7 +138,9 @@ _DEMO_FILES: dict[tuple, tuple[Path, str]] = {}
 def _build_demo(env: dict) -> str:
     manage = [sys.executable, "manage.py"]
     for command in (["migrate", "--no-input", "-v0"], ["loaddemo"]):
-        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+        done = subprocess.run([*manage, *command], cwd=ROOT, env=env, capture_output=True)
+        # Say why in the test's report (a database refusing connections, a migration failing).
+        assert done.returncode == 0, f"manage.py {command[0]}: {done.stderr.decode()[-2000:]}"
     issued = subprocess.run(
         [*manage, "api_token", "arbiter"],
         cwd=ROOT,

@@ -11,6 +11,7 @@ from tournaments.models import (
     Result,
     ResultChange,
     Round,
+    RoundStart,
     Seat,
     Section,
     Team,
@@ -169,6 +170,15 @@ class RoundAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         # A published round carries results and their audit trail.
         return obj is None or obj.status == Round.Status.DRAFT
+
+
+@admin.register(RoundStart)
+class RoundStartAdmin(ReadOnlyAdmin):
+    """Planned starts are set on the arbiter's schedule page (services/timetable.py), which
+    raises the tournament's revision so that cached pages and feeds follow."""
+
+    list_display = ["section", "number", "starts_at"]
+    list_filter = ["section__tournament"]
 
 
 @admin.register(Pairing)
