@@ -18,6 +18,26 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
+from notifications.vapid import new_key_pair
+from tests.notifications.receivers import task_worker
+
+# The server's VAPID keys in these tests, and the contact it gives the push services.
+PRIVATE_KEY, PUBLIC_KEY = new_key_pair()
+SUBJECT = "mailto:arbiter@accra.example"
+
+
+def push_worker(**settings):
+    """The task worker with these VAPID keys and short pauses between tries."""
+    return task_worker(
+        **{
+            "VAPID_PRIVATE_KEY": PRIVATE_KEY,
+            "VAPID_PUBLIC_KEY": PUBLIC_KEY,
+            "VAPID_SUBJECT": SUBJECT,
+            "PUSH_RETRY_SECONDS": "1,1,1",
+            **settings,
+        }
+    )
+
 
 def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()

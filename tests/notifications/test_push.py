@@ -11,18 +11,22 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from notifications.models import Follower
-from notifications.vapid import new_key_pair
 from oware.endings import Ending
 from oware.sides import Side
-from tests.notifications.push_service import PushService, vapid_claims
-from tests.notifications.receivers import task_worker, wait_for, worker_output
+from tests.notifications.push_service import (
+    PRIVATE_KEY,
+    PUBLIC_KEY,
+    SUBJECT,
+    PushService,
+    push_worker,
+    vapid_claims,
+)
+from tests.notifications.receivers import wait_for, worker_output
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 from tournaments.services.timetable import set_timetable, venue_zone
 
 WIN = ResultEntry(ending=Ending.CAPTURE, south_seeds=25, north_seeds=10)
-PRIVATE_KEY, PUBLIC_KEY = new_key_pair()
-SUBJECT = "mailto:arbiter@accra.example"
 
 
 @pytest.fixture
@@ -30,19 +34,6 @@ def vapid(settings):
     settings.VAPID_PRIVATE_KEY = PRIVATE_KEY
     settings.VAPID_PUBLIC_KEY = PUBLIC_KEY
     settings.VAPID_SUBJECT = SUBJECT
-
-
-def push_worker(**settings):
-    """The task worker with this module's VAPID keys and short pauses between tries."""
-    return task_worker(
-        **{
-            "VAPID_PRIVATE_KEY": PRIVATE_KEY,
-            "VAPID_PUBLIC_KEY": PUBLIC_KEY,
-            "VAPID_SUBJECT": SUBJECT,
-            "PUSH_RETRY_SECONDS": "1,1,1",
-            **settings,
-        }
-    )
 
 
 @pytest.fixture
