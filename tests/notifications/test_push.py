@@ -118,10 +118,13 @@ def test_the_round_starting_soon_is_pushed_at_the_lead_time_before_its_planned_s
             pushes = service.wait(2, subscription["endpoint"])
         except AssertionError:
             raise AssertionError(worker_output(worker)) from None
-    bodies = [service.decrypt(push)["body"] for push in pushes]
+    bodies = {
+        message["tag"].split(":")[0]: message["body"]
+        for message in (service.decrypt(push) for push in pushes)
+    }
     local = soon.astimezone(venue_zone(section.tournament))
-    assert bodies[0].endswith(f", {local:%H:%M}")
-    assert bodies[1].startswith("In 10 minutes: Round 1, board ")
+    assert bodies["pairing.published"].endswith(f", {local:%H:%M}")
+    assert bodies["round.starting"].startswith("In 10 minutes: Round 1, board ")
 
 
 @pytest.mark.django_db(transaction=True)
