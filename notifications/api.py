@@ -4,19 +4,25 @@
 `POST` with `{"url", "events"}` registers one and answers 201 with its `id` and its `secret`,
 shown this once; `DELETE /api/v1/tournaments/{slug}/webhooks/{endpoint_id}/` removes one.
 The events themselves are documented in the schema's `webhooks` section (notifications/schema.py).
+
+Anyone may follow a public tournament or one of its players by web push:
+`POST /api/v1/tournaments/{slug}/followers/` with the browser's subscription, `DELETE` to stop;
+`GET /api/v1/push/key/` gives the VAPID public key to subscribe with.
 """
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from notifications import webhooks
+from notifications import followers, webhooks
 from notifications.models import Attempt, Delivery, Endpoint
 from tournaments.announcements import KINDS
+from tournaments.lookups import public_tournament
 from tournaments.models import Tournament
 from tournaments.services.errors import ErrorCode, ServiceError
 
@@ -123,4 +129,89 @@ class WebhookDetail(APIView):
     def delete(self, request, slug, endpoint_id):
         tournament = arbiter_tournament(slug, request.user)
         webhooks.remove_endpoint(tournament, endpoint_id, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# --- followers: web push with no account (docs/notifications.md) ---------------------------
+
+
+class PushKeySerializer(serializers.Serializer):
+    public_key = serializers.CharField(help_text="The VAPID public key, unpadded base64url.")
+
+
+class PushKeysSerializer(serializers.Serializer):
+    p256dh = serializers.CharField(max_length=200)
+    auth = serializers.CharField(max_length=100)
+
+
+class SubscriptionSerializer(serializers.Serializer):
+    """A browser's push subscription, as `PushSubscription.toJSON()` gives it."""
+
+    endpoint = serializers.CharField(max_length=followers.MAX_ENDPOINT_LENGTH)
+    keys = PushKeysSerializer()
+
+
+class FollowSerializer(serializers.Serializer):
+    subscription = SubscriptionSerializer()
+    player = serializers.IntegerField(
+        required=False, allow_null=True, help_text="The player's id; none to follow the event."
+    )
+    language = serializers.CharField(max_length=20, required=False, allow_blank=True)
+
+
+class FollowingSerializer(serializers.Serializer):
+    unfollow = serializers.CharField(help_text="The page that stops this following.")
+
+
+class UnfollowSerializer(serializers.Serializer):
+    endpoint = serializers.CharField(max_length=followers.MAX_ENDPOINT_LENGTH)
+    player = serializers.IntegerField(required=False, allow_null=True)
+
+
+class PushKey(APIView):
+    """The VAPID public key a page subscribes to push with (404 when push is not set up)."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PushKeySerializer})
+    def get(self, request):
+        return Response({"public_key": followers.public_key()})
+
+
+class FollowerList(APIView):
+    """Follow a public tournament, or one of its players, by web push (no account needed;
+    limited per client address as every anonymous write); stop following it with DELETE."""
+
+    # No session: a follower is no user, and a page's script sends no CSRF token for it.
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=FollowSerializer, responses={201: FollowingSerializer})
+    def post(self, request, slug):
+        tournament = public_tournament(slug)
+        body = FollowSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        subscription = body.validated_data["subscription"]
+        follower = followers.follow(
+            tournament,
+            endpoint=subscription["endpoint"],
+            p256dh=subscription["keys"]["p256dh"],
+            auth=subscription["keys"]["auth"],
+            language=body.validated_data.get("language") or "",
+            player_id=body.validated_data.get("player"),
+        )
+        unfollow = reverse("notifications-follow:unfollow", args=[slug, follower.token])
+        return Response({"unfollow": unfollow}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=UnfollowSerializer, responses={204: None})
+    def delete(self, request, slug):
+        tournament = public_tournament(slug)
+        body = UnfollowSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        followers.unfollow(
+            tournament,
+            endpoint=body.validated_data["endpoint"],
+            player_id=body.validated_data.get("player"),
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -7,7 +7,9 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self):
+        from notifications import push
         from notifications.events import on_announcement
         from tournaments.announcements import listen
 
         listen(on_announcement)
+        listen(push.on_announcement)

@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.announcements import KINDS
-from tournaments.models import Tournament
+from tournaments.models import Player, Round, Tournament
 
 # The longest answer body an attempt keeps, in characters.
 EXCERPT_CHARS = 500
@@ -100,3 +100,49 @@ class Attempt(models.Model):
 
     def __str__(self):
         return f"{self.delivery}: {self.status_code or self.error}"
+
+
+class Follower(models.Model):
+    """A browser told by web push of what happens to a tournament, or to one of its players
+    when `player` is set: its push subscription (the push service's `endpoint` and the
+    browser's keys `p256dh` and `auth`), the language its messages are written in, and the
+    `token` of its "stop following" link. No account: the endpoint itself is the secret."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="followers")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="followers"
+    )
+    endpoint = models.URLField(max_length=1000)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    language = models.CharField(max_length=10)
+    token = models.CharField(max_length=40, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["tournament", "player"])]
+
+    def __str__(self):
+        return f"{self.endpoint[:60]} → {self.player or self.tournament}"
+
+    def subscription(self) -> dict:
+        """The subscription as a browser gives it and pywebpush reads it."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+class Reminder(models.Model):
+    """The "round starts in a few minutes" push of a round, queued once per planned start: a
+    start moved queues a new one, and the old one, finding the round's start changed, sends
+    nothing."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    starts_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "starts_at"], name="reminder_once_per_start")
+        ]
+
+    def __str__(self):
+        return f"{self.round} at {self.starts_at}"

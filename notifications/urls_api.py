@@ -10,4 +10,6 @@ urlpatterns = [
         api.WebhookDetail.as_view(),
         name="webhook",
     ),
+    path("tournaments/<slug:slug>/followers/", api.FollowerList.as_view(), name="followers"),
+    path("push/key/", api.PushKey.as_view(), name="push_key"),
 ]

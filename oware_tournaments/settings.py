@@ -388,6 +388,21 @@ WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 28)
 WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5)
 WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)
 
+# Web push to followers (docs/notifications.md): the VAPID key pair that signs each push (made
+# by `manage.py vapid_keys`; none set, nothing is pushed and the Follow buttons stay hidden), the
+# contact the push services are given, the minutes before a round's planned start its reminder
+# goes out, and the pauses before each new attempt of a push that failed (a 5xx answer, a
+# timeout), the last one ending its tries. A push endpoint is checked as a webhook's URL is
+# (WEBHOOK_ALLOW_PRIVATE lets a test's or a demo's push service on this machine be called).
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:arbiter@localhost")
+PUSH_REMINDER_MINUTES = env_int("PUSH_REMINDER_MINUTES", 10)
+PUSH_RETRY_SECONDS = [
+    int(seconds) for seconds in env_list("PUSH_RETRY_SECONDS", ["10", "60", "300", "1800"])
+]
+PUSH_TIMEOUT_SECONDS = env_int("PUSH_TIMEOUT_SECONDS", 10)
+
 # Uploaded files (backups, TRF, players files, game files, zips) are refused past these bounds
 # before they are read (tournaments/services/import_checks.py).
 UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024)

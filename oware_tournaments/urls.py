@@ -70,6 +70,8 @@ urlpatterns = [
     path("account/tokens/", api_tokens, name="api_tokens"),
     path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),
     path("t/<slug:slug>/arbiter/webhooks/", include("notifications.urls")),
+    # A push notification's "stop following" link (notifications/following.py).
+    path("t/<slug:slug>/unfollow/", include("notifications.urls_follow")),
     path("", include("register.urls")),  # /register/…, /t/<slug>/arbiter/register/
     path("", include("ratinglists.urls")),  # /ratings/…, /register/ratings/
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),

@@ -28,6 +28,8 @@ RESULT_CLEARED = "result.cleared"
 ROUND_TAKEN_BACK = "round.taken_back"
 STANDINGS_FINAL = "standings.final"
 KINDS = (PAIRING_PUBLISHED, RESULT_RECORDED, RESULT_CLEARED, ROUND_TAKEN_BACK, STANDINGS_FINAL)
+# The rounds' planned starts were set or moved: told to the listeners, never a webhook's event.
+SCHEDULE_CHANGED = "schedule.changed"
 
 _listeners: list = []
 

@@ -2,6 +2,7 @@
 matrix finds its routes), filled in with the demo tournament's values."""
 
 from games.live import live_board_code
+from notifications.models import Follower
 from ratinglists.models import RatingList, RatingPeriod
 from register.models import Person, RegisterChange
 from tests.security.world import PARAMETER, ROUTES
@@ -58,7 +59,21 @@ class DemoValues:
             "code": live_board_code(self.game),
             "bye_id": self._bye(men).pk,
             **self._register_values(men),
+            "token": self._follower(men).token,
         }
+
+    @staticmethod
+    def _follower(section: Section) -> Follower:
+        """A phone following the section's first player (its "stop following" page)."""
+        return Follower.objects.create(
+            tournament=section.tournament,
+            player=section.players.order_by("pairing_number").first(),
+            endpoint="https://push.example.org/send/1",
+            p256dh="B" + "A" * 86,
+            auth="A" * 22,
+            language="en",
+            token="a-followers-token",
+        )
 
     @staticmethod
     def _register_values(section: Section) -> dict:

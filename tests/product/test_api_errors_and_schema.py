@@ -155,7 +155,13 @@ def schema(api):
 # Writes that change nothing someone else may have changed meanwhile: an import creates a new
 # tournament, a webhook's registration a new endpoint, its removal removes it by its id; none
 # changes the tournament's own rows.
-UNVERSIONED_WRITES = ("/tournaments/import/", "/webhooks/", "/webhooks/{endpoint_id}/")
+# A follower is no row of the tournament: following writes no version of it.
+UNVERSIONED_WRITES = (
+    "/tournaments/import/",
+    "/webhooks/",
+    "/webhooks/{endpoint_id}/",
+    "/followers/",
+)
 
 
 def test_every_operation_has_a_summary_and_documents_its_errors(schema):

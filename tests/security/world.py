@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.live import live_board_code
-from notifications.models import Endpoint
+from notifications.models import Endpoint, Follower
 from ratinglists.models import RatingList, RatingPeriod
 from register.access import OFFICERS_GROUP
 from register.merging import merge_persons
@@ -80,6 +80,15 @@ class World:
         self.webhook = Endpoint.objects.create(
             tournament=self.a, url="https://example.org/hook", events=["result.recorded"]
         )
+        self.follower = Follower.objects.create(
+            tournament=self.a,
+            player=self.player,
+            endpoint="https://push.example.org/send/1",
+            p256dh="B" + "A" * 86,
+            auth="A" * 22,
+            language="en",
+            token="the-followers-own-token",
+        )
 
     @staticmethod
     def _tournament(name, slug, arbiter, published=True):
@@ -123,6 +132,9 @@ class World:
             "period_id": self.period.pk,
             "list_id": self.list.pk,
             "endpoint_id": self.webhook.pk,
+            # The key of a notification's "stop following" link, which only its follower holds:
+            # anyone else's request names another.
+            "token": "a-guessed-token",
         }
 
     def path(self, route: str, **overrides) -> str:

@@ -776,6 +776,35 @@ class ErrorCode(Enum):
         gettext_lazy("Choose one or more events among %(known)s."),
     )
     NO_WEBHOOK = ("no_webhook", HTTP_404, gettext_lazy("This tournament has no webhook %(id)s."))
+    # --- web push to followers (notifications/) -------------------------------------------
+    PUSH_SUBSCRIPTION_REFUSED = (
+        "push_subscription_refused",
+        HTTP_400,
+        {
+            None: gettext_lazy(
+                "This browser's push subscription cannot be used: it needs an https endpoint "
+                "and its p256dh and auth keys."
+            ),
+            "address": gettext_lazy(
+                "This browser's push service points at this machine or a private network."
+            ),
+        },
+    )
+    PUSH_NOT_SET_UP = (
+        "push_not_set_up",
+        HTTP_404,
+        gettext_lazy("This server sends no push notifications: its VAPID keys are not set."),
+    )
+    NOT_A_PLAYER_HERE = (
+        "not_a_player_here",
+        HTTP_404,
+        gettext_lazy("%(name)s has no player %(id)s."),
+    )
+    NOT_FOLLOWING = (
+        "not_following",
+        HTTP_404,
+        gettext_lazy("This browser does not follow that."),
+    )
 
     # --- the player register (register/) ------------------------------------------------
     REGISTER_FORBIDDEN = (

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from tournaments.announcements import SCHEDULE_CHANGED, announce
 from tournaments.models import Round, RoundStart, Section, Tournament
 from tournaments.models.validators import validate_time_zone
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -160,6 +161,7 @@ def set_timetable(
         elif row.starts_at != moment:
             row.starts_at = moment
             row.save(update_fields=["starts_at"])
+    announce(SCHEDULE_CHANGED, tournament.pk)
     return tournament
 
 
@@ -213,6 +215,7 @@ def shift_round(
     for start in moved:
         start.starts_at += timedelta(minutes=minutes)
         start.save(update_fields=["starts_at"])
+    announce(SCHEDULE_CHANGED, tournament.pk)
     return sorted(moved, key=lambda start: (start.starts_at, start.section_id, start.number))
 
 

@@ -9,7 +9,11 @@
  *
  * A page is kept from its first visit: the visit that registers the worker is not yet under
  * it, so the page posts {keep: [its address, its scripts and styles]} once the worker is
- * active, and the worker fetches and keeps them then. */
+ * active, and the worker fetches and keeps them then.
+ *
+ * It is also the worker a follower's phone is told through (web push, notifications/push.py):
+ * each push carries JSON {title, body, url, unfollow, unfollow_label, tag}, shown as a
+ * notification whose click opens `url` and whose "stop following" action opens `unfollow`. */
 "use strict";
 const CACHE = "oware-live-board-v1";
 const KEPT_PAGES = [/\/board\/[^/]+\/$/, /\/arbiter\/[^/]+\/round\/\d+\/results\/$/];
@@ -63,4 +67,29 @@ self.addEventListener("fetch", (event) => {
       throw error;
     }
   })());
+});
+
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (error) {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  const options = {
+    body: message.body || "",
+    tag: message.tag || "",
+    lang: message.lang || "",
+    data: { url: message.url || "/", unfollow: message.unfollow || "" },
+    actions: message.unfollow ? [{ action: "unfollow", title: message.unfollow_label || "×" }] : [],
+  };
+  event.waitUntil(self.registration.showNotification(message.title || "", options));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const data = event.notification.data || {};
+  const target = event.action === "unfollow" ? data.unfollow : data.url;
+  if (!target) return;
+  event.waitUntil(self.clients.openWindow(new URL(target, self.location.origin).href));
 });
