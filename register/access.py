@@ -10,6 +10,24 @@ arbiters of an event the person played in, to nobody else.
 from tournaments.models import Tournament
 
 OFFICERS_GROUP = "Register officers"
+# What the group may do (register/migrations/0002_officers_group.py made it with these).
+OFFICERS_PERMISSIONS = ("manage_register", "view_personal_data", "view_person", "change_person")
+
+
+def ensure_officers_group(using: str = "default") -> None:
+    """The group with its permissions, made again if missing: after `migrate` on a database
+    whose group was deleted, or emptied by `flush` (which keeps no migration's rows)."""
+    from django.contrib.auth.models import Group, Permission
+    from django.db import router
+
+    if not router.allow_migrate_model(using, Group):
+        return
+    group, _created = Group.objects.using(using).get_or_create(name=OFFICERS_GROUP)
+    group.permissions.add(
+        *Permission.objects.using(using).filter(
+            content_type__app_label="register", codename__in=OFFICERS_PERMISSIONS
+        )
+    )
 
 
 def is_officer(user) -> bool:
