@@ -70,6 +70,9 @@ urlpatterns = [
     path("account/tokens/", api_tokens, name="api_tokens"),
     path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),
     path("t/<slug:slug>/arbiter/webhooks/", include("notifications.urls")),
+    # Player accounts (players/): /account/player/…, /register/accounts/,
+    # /t/<slug>/arbiter/accounts/
+    path("", include("players.urls")),
     path("", include("register.urls")),  # /register/…, /t/<slug>/arbiter/register/
     path("", include("ratinglists.urls")),  # /ratings/…, /register/ratings/
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),
