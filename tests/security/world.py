@@ -124,6 +124,8 @@ class World:
             "period_id": self.period.pk,
             "list_id": self.list.pk,
             "endpoint_id": self.webhook.pk,
+            # A mailed sign-in or unsubscribe link's signed part: a forged one here.
+            "token": "not-a-signed-token",
         }
 
     def path(self, route: str, **overrides) -> str:
@@ -149,6 +151,7 @@ def snapshot() -> str:
             "ratinglists",
             "publishing",
             "notifications",
+            "players",
         )
         for model in apps.get_app_config(label).get_models()
     ]
