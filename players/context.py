@@ -8,7 +8,7 @@ from players.signin import PLAYS
 
 def my_next_game(request):
     session = getattr(request, "session", None)
-    if session is None or not session.get(PLAYS) or not request.user.is_authenticated:
+    if session is None or not request.user.is_authenticated or not session.get(PLAYS):
         return {}
 
     def find():

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.mail import send_mail
@@ -94,6 +94,7 @@ def _account(request) -> Account | None:
 
 
 @login_required
+@password_checks_budgeted  # setting a password hashes it: under the logins' budget
 def home(request):
     account = _account(request)
     action = request.POST.get("action") if request.method == "POST" else None
@@ -104,7 +105,11 @@ def home(request):
             return redirect("players:home")
         return render(request, "players/home.html", {"account": None})
     form = AccountForm(request.POST if action == "settings" else None, instance=account)
-    password_form = SetPasswordForm(request.user, request.POST if action == "password" else None)
+    # A password is changed by whoever knows the one it replaces; a first one (an account made
+    # by a mailed link) is set by the signed-in owner of the address.
+    password_form = (PasswordChangeForm if request.user.has_usable_password() else SetPasswordForm)(
+        request.user, request.POST if action == "password" else None
+    )
     if action == "settings" and form.is_valid():
         form.save()
         messages.success(request, _("Saved."))

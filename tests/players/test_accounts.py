@@ -237,3 +237,25 @@ def test_an_outsider_sees_neither_an_account_nor_the_decisions(client, published
     assert client.get("/register/accounts/").status_code == 403
     assert client.get("/t/accra/arbiter/accounts/").status_code == 403
     assert account.links.get().status == "confirmed"
+
+
+def test_a_password_is_set_after_a_link_and_changed_only_with_the_old_one(client, smtp):
+    client.post(SIGN_IN, {"action": "link", "email": "afi@example.org"})
+    client.post(link_in(smtp.texts()[0], SIGN_IN))
+    new = {
+        "action": "password",
+        "new_password1": "pits-and-seeds-48",
+        "new_password2": "pits-and-seeds-48",
+    }
+    assert client.post("/account/player/", new).status_code == 302
+    client.logout()
+    assert client.login(username="afi@example.org", password="pits-and-seeds-48")
+    # Now that he has one, a new one needs the old one: a stolen session cannot change it.
+    other = {**new, "new_password1": "seeds-of-oware-7", "new_password2": "seeds-of-oware-7"}
+    assert client.post("/account/player/", other).status_code == 200
+    client.logout()
+    assert client.login(username="afi@example.org", password="pits-and-seeds-48")
+    answer = client.post("/account/player/", {**other, "old_password": "pits-and-seeds-48"})
+    assert answer.status_code == 302
+    client.logout()
+    assert client.login(username="afi@example.org", password="seeds-of-oware-7")
