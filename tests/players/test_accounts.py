@@ -172,6 +172,7 @@ def test_the_arbiter_confirms_a_link_and_the_player_sees_his_next_game_first(
     link.refresh_from_db()
     assert link.status == "asked"
     client.force_login(alice)
+    assert "/t/accra/arbiter/accounts/" in client.get("/t/accra/arbiter/").content.decode()
     page = client.get("/t/accra/arbiter/accounts/").content.decode()
     assert "kofi@example.org" in page and "Kofi Boateng" in page
     client.post("/t/accra/arbiter/accounts/", {"action": "confirm", "link": link.pk})
