@@ -15,7 +15,7 @@ import smtplib
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -58,32 +58,40 @@ def on_announcement(announcement: announcements.Announcement) -> None:
 def _queue(tournament_id: int, kind: str, round_: Round | None, player_ids) -> None:
     found = accounts_of(player_ids)
     account_ids = set().union(*found.values()) if found else set()
-    accounts = Account.objects.filter(
-        pk__in=account_ids, wants_mail=True, email_checked=True
-    ).exclude(user__email="")
+    accounts = list(
+        Account.objects.filter(pk__in=account_ids, wants_mail=True, email_checked=True).exclude(
+            user__email=""
+        )
+    )
     if not accounts:
         return
-    from players.tasks import send_mail
+    from players.tasks import send_mails
 
     now = timezone.now()
+    due = now + timedelta(seconds=settings.MAIL_BATCH_SECONDS) if kind == Mail.Kind.RESULTS else now
+    # One transaction, one task: a round published to 500 players costs the request two
+    # inserts, not 500 tasks.
     with transaction.atomic():
-        for account in accounts:
-            if kind == Mail.Kind.RESULTS:
-                if Mail.objects.filter(
-                    account=account, kind=kind, round=round_, status=Mail.Status.PENDING
-                ).exists():
-                    continue  # the round's results mail waiting already takes this one in
-                due = now + timedelta(seconds=settings.MAIL_BATCH_SECONDS)
-            else:
-                due = now
-            mail = Mail.objects.create(
+        if kind == Mail.Kind.RESULTS:
+            waiting = set(
+                Mail.objects.filter(
+                    account__in=accounts, kind=kind, round=round_, status=Mail.Status.PENDING
+                ).values_list("account_id", flat=True)
+            )
+            # A results mail of the round still waiting takes this result in when it leaves.
+            accounts = [account for account in accounts if account.pk not in waiting]
+        mails = Mail.objects.bulk_create(
+            Mail(
                 account=account,
                 tournament_id=tournament_id,
                 round=round_,
                 kind=kind,
                 next_attempt_at=due,
             )
-            send_mail.using(run_after=due).enqueue(mail.pk)
+            for account in accounts
+        )
+        if mails:
+            send_mails.using(run_after=due).enqueue([mail.pk for mail in mails])
 
 
 def pause_after(attempts: int) -> int:
@@ -92,31 +100,67 @@ def pause_after(attempts: int) -> int:
     return schedule[min(attempts, len(schedule)) - 1]
 
 
-def send(mail_id: int) -> None:
-    """Word and send the mail if it is due and no other worker holds it; keep how it went."""
+class Sender:
+    """Sends mails through one SMTP connection, opened at the first mail; after a failure the
+    connection is dropped and the next mail opens a new one."""
+
+    def __init__(self):
+        self.connection = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._drop()
+
+    def _drop(self):
+        if self.connection is not None:
+            try:
+                self.connection.close()
+            except (smtplib.SMTPException, OSError):
+                pass
+            self.connection = None
+
+    def send(self, mail_id: int) -> None:
+        if self.connection is None:
+            connection = get_connection()
+            try:
+                connection.open()  # kept open: each message does not open one of its own
+            except (smtplib.SMTPException, OSError):
+                connection = None  # the mail's own attempt tells what failed
+            self.connection = connection
+        if not send(mail_id, self.connection):
+            self._drop()
+
+
+def send(mail_id: int, connection=None) -> bool:
+    """Word and send the mail if it is due and no other worker holds it; keep how it went.
+    False when the SMTP server failed it."""
     now = timezone.now()
     claimed = Mail.objects.filter(
         pk=mail_id, status=Mail.Status.PENDING, next_attempt_at__lte=now
     ).update(next_attempt_at=now + timedelta(seconds=HOLD_SECONDS))
     if not claimed:
-        return  # sent, given up, not due yet (its own task is queued), or held by another
+        return True  # sent, given up, not due yet (its own task is queued), or held by another
     mail = Mail.objects.select_related("account__user", "tournament", "round__section").get(
         pk=mail_id
     )
     if not mail.account.wants_mail:
         _finish(mail, Mail.Status.GIVEN_UP, "unsubscribed")
-        return
+        return True
     message = compose(mail)
     if message is None:
         _finish(mail, Mail.Status.GIVEN_UP, "nothing left to tell")
-        return
+        return True
+    message.connection = connection
     try:
         message.send()
     except (smtplib.SMTPException, OSError) as error:
         _failed(mail, (str(error) or type(error).__name__)[:200])
-    else:
-        mail.sent_at = timezone.now()
-        _finish(mail, Mail.Status.SENT, "")
+        return False
+    mail.sent_at = timezone.now()
+    _finish(mail, Mail.Status.SENT, "")
+    return True
 
 
 def _finish(mail: Mail, status: str, error: str) -> None:
@@ -133,9 +177,9 @@ def _failed(mail: Mail, error: str) -> None:
             mail.status = Mail.Status.GIVEN_UP
         else:
             mail.next_attempt_at = timezone.now() + timedelta(seconds=pause_after(mail.attempts))
-            from players.tasks import send_mail
+            from players.tasks import send_mails
 
-            send_mail.using(run_after=mail.next_attempt_at).enqueue(mail.pk)
+            send_mails.using(run_after=mail.next_attempt_at).enqueue([mail.pk])
         mail.save(update_fields=["attempts", "last_error", "status", "next_attempt_at", "subject"])
 
 

@@ -3,10 +3,13 @@ db_worker`), as the webhooks are."""
 
 from django.tasks import task
 
-from players.mail import send
+from players.mail import Sender
 
 
 @task()
-def send_mail(mail_id: int) -> None:
-    """Word and send one mail if it is due (players/mail.py)."""
-    send(mail_id)
+def send_mails(mail_ids: list[int]) -> None:
+    """Word and send each mail that is due (players/mail.py), one after the other through one
+    SMTP connection; a mail that fails is tried again on its own."""
+    with Sender() as sender:
+        for mail_id in mail_ids:
+            sender.send(mail_id)

@@ -125,3 +125,23 @@ def test_mail_waits_for_a_down_smtp_server_and_the_arbiter_sees_it(players, sect
     assert mail.attempts >= 2 and mail.sent_at is not None
     assert "Every mail has left." in client.get("/t/accra/arbiter/accounts/").content.decode()
     assert Account.objects.get().wants_mail
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_result_brings_the_final_standings(players, tournament, section, alice):
+    tournament.rounds = 1
+    tournament.save()
+    make_player_account("ama@example.org", "pt", player=players[0])
+    port = free_port()
+    with smtp_server(port) as inbox, mail_worker(port) as worker:
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        for game in round_.pairings.filter(north__isnull=False):
+            record_result(game, WIN, by=alice)
+        try:
+            wait_for(lambda: len(inbox.mails) == 3, what="pairing, results and final mails")
+        except AssertionError:
+            raise AssertionError(worker_output(worker)) from None
+    final = [mail for mail in inbox.mails if "Classificação final" in mail["Subject"]]
+    assert len(final) == 1
+    assert "http://testserver/t/accra/men/standings/" in final[0].get_body(("plain",)).get_content()
+    assert sorted(Mail.objects.values_list("kind", flat=True)) == ["final", "pairing", "results"]
