@@ -6,6 +6,7 @@ COPY oware_tournaments oware_tournaments
 COPY games games
 COPY notifications notifications
 COPY oware oware
+COPY players players
 COPY publishing publishing
 COPY ratinglists ratinglists
 COPY ratings ratings

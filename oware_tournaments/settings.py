@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "register",
     "ratinglists",
     "notifications",
+    "players",
     # The queue of Django's tasks framework in the database (notifications/tasks.py).
     "django_tasks_db",
 ]
@@ -134,6 +135,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 # mail_configured: whether the login page offers a password reset.
                 "oware_tournaments.accounts.mail",
+                # my_next_game: a signed-in player's next board, the banner of every page.
+                "players.context.my_next_game",
             ],
         },
     },
@@ -470,3 +473,17 @@ globals().update(email_settings(env_str("EMAIL_URL")))
 MAIL_CONFIGURED = bool(env_str("EMAIL_URL"))
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "oware@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The site's address as players read it, for the links of the mails the task worker sends
+# (players/mail.py), where no request tells it.
+SITE_URL = env_str("SITE_URL", "http://localhost:8000")
+
+# Player accounts (docs/accounts.md): a mailed sign-in link is good once, for this long.
+SIGN_IN_LINK_MINUTES = env_int("SIGN_IN_LINK_MINUTES", 15)
+# The results of a round reach a player in one mail, sent this long after the first of them.
+MAIL_BATCH_SECONDS = env_int("MAIL_BATCH_SECONDS", 120)
+# The pause in seconds before each new attempt of a mail the SMTP server did not take (the last
+# one repeated), and the attempts after which it is given up (about a day).
+MAIL_RETRY_SECONDS = [
+    int(seconds) for seconds in env_list("MAIL_RETRY_SECONDS", ["30", "120", "600", "3600"])
+]
+MAIL_MAX_ATTEMPTS = env_int("MAIL_MAX_ATTEMPTS", 28)

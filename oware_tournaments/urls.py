@@ -72,6 +72,9 @@ urlpatterns = [
     path("t/<slug:slug>/arbiter/webhooks/", include("notifications.urls")),
     # A push notification's "stop following" link (notifications/following.py).
     path("t/<slug:slug>/unfollow/", include("notifications.urls_follow")),
+    # Player accounts (players/): /account/player/…, /register/accounts/,
+    # /t/<slug>/arbiter/accounts/
+    path("", include("players.urls")),
     path("", include("register.urls")),  # /register/…, /t/<slug>/arbiter/register/
     path("", include("ratinglists.urls")),  # /ratings/…, /register/ratings/
     path("t/<slug:slug>/arbiter/", include("tournaments.urls_arbiter")),

@@ -6,7 +6,8 @@ engine; `games` and `register` stand on `tournaments` (a game belongs to a pairi
 links a tournament's players to persons); `publishing` stands on `games` too (a venue publishes
 its live boards); `ratinglists` (the rating periods and lists) stands on `register`;
 `notifications` (webhooks) stands on `tournaments`, which tells it what happened through
-`tournaments.announcements`; `oware_tournaments`,
+`tournaments.announcements`; `players` (player accounts and their mail) stands on `register`
+too (a player links his account to a person); `oware_tournaments`,
 the project, sits on top and no app imports it.
 The pure cores (the engine, pairing, tie-breaks, TRF files, ratings and the outcome words they
 share) import no framework and no app, so that they run, and are tested, on their own.
@@ -59,6 +60,7 @@ STANDS_ON = {
     "ratinglists": ("oware", "ratings", "tournaments", "register"),
     "publishing": ("oware", "tournaments", "games"),
     "notifications": ("oware", "tournaments"),
+    "players": ("oware", "tournaments", "register"),
     "oware_tournaments": (
         "oware",
         "tournaments",
@@ -67,6 +69,7 @@ STANDS_ON = {
         "ratinglists",
         "publishing",
         "notifications",
+        "players",
     ),
 }
 

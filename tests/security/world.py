@@ -132,8 +132,8 @@ class World:
             "period_id": self.period.pk,
             "list_id": self.list.pk,
             "endpoint_id": self.webhook.pk,
-            # The key of a notification's "stop following" link, which only its follower holds:
-            # anyone else's request names another.
+            # A stop-following key (only its follower holds one) or a mailed sign-in or
+            # unsubscribe link's signed part: a guessed, forged one here.
             "token": "a-guessed-token",
         }
 
@@ -162,6 +162,7 @@ def snapshot() -> list:
             "ratinglists",
             "publishing",
             "notifications",
+            "players",
         )
         for model in apps.get_app_config(label).get_models(include_auto_created=True)
     ]

@@ -806,6 +806,42 @@ class ErrorCode(Enum):
         gettext_lazy("This browser does not follow that."),
     )
 
+    # --- player accounts (players/) ---------------------------------------------------------
+    SIGN_IN_LINK_REFUSED = (
+        "sign_in_link_refused",
+        HTTP_400,
+        {
+            None: gettext_lazy("This sign-in link is not valid: ask for a new one."),
+            "expired": gettext_lazy("This sign-in link has expired: ask for a new one."),
+            "used": gettext_lazy("This sign-in link was used already: ask for a new one."),
+        },
+    )
+    UNSUBSCRIBE_LINK_REFUSED = (
+        "unsubscribe_link_refused",
+        HTTP_400,
+        gettext_lazy("This unsubscribe link is not valid."),
+    )
+    ACCOUNT_LINK_REFUSED = (
+        "account_link_refused",
+        HTTP_409,
+        {
+            None: gettext_lazy("You asked for this link already."),
+            "confirmed": gettext_lazy("Your account is linked to this player already."),
+        },
+    )
+    NO_ACCOUNT_LINK = (
+        "no_account_link",
+        HTTP_404,
+        gettext_lazy("There is no request %(id)s waiting for a decision here."),
+    )
+    ACCOUNT_LINK_FORBIDDEN = (
+        "account_link_forbidden",
+        HTTP_403,
+        gettext_lazy(
+            "Only an arbiter of the player's tournament or a register officer may decide this."
+        ),
+    )
+
     # --- the player register (register/) ------------------------------------------------
     REGISTER_FORBIDDEN = (
         "register_forbidden",

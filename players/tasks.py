@@ -1,0 +1,15 @@
+"""Mail to players sent outside the request, on Django's tasks framework (`manage.py
+db_worker`), as the webhooks are."""
+
+from django.tasks import task
+
+from players.mail import Sender
+
+
+@task()
+def send_mails(mail_ids: list[int]) -> None:
+    """Word and send each mail that is due (players/mail.py), one after the other through one
+    SMTP connection; a mail that fails is tried again on its own."""
+    with Sender() as sender:
+        for mail_id in mail_ids:
+            sender.send(mail_id)

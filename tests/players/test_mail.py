@@ -1,0 +1,147 @@
+"""Mail to players as they receive it: a round's pairing and results through a real SMTP server
+(aiosmtpd on loopback), sent by the real task worker, in the player's language, each with an
+unsubscribe link that works at one click; and an SMTP server that is down, tried again and
+shown to the arbiter until it takes the mail."""
+
+import pytest
+from django.conf import settings as django_settings
+
+from oware.endings import Ending
+from players.models import Account, Mail
+from tests.notifications.receivers import task_worker, wait_for, worker_output
+from tests.players.helpers import link_in, make_player_account, smtp_server
+from tests.servers import free_port
+from tournaments.services.results import ResultEntry, clear_result, record_result
+from tournaments.services.rounds import pair_next_round, publish_round
+
+WIN = ResultEntry(ending=Ending.CAPTURE, south_seeds=25, north_seeds=10)
+
+
+@pytest.fixture
+def players(tournament, section, make_player, settings):
+    settings.MAIL_BATCH_SECONDS = 1  # where the results mail is queued: this process
+    tournament.published = True
+    tournament.save()
+    return [
+        make_player(name, number, rating=2000 - 50 * number)
+        for number, name in enumerate(["Ama Owusu", "Kofi Boateng", "Yaw Mensah", "Afi Appiah"], 1)
+    ]
+
+
+def mail_worker(port: int):
+    """The task worker, mailing through 127.0.0.1:`port`, signing links as this test process
+    checks them, with short pauses."""
+    return task_worker(
+        EMAIL_URL=f"smtp+plain://127.0.0.1:{port}",
+        SECRET_KEY=django_settings.SECRET_KEY,
+        SITE_URL="http://testserver",
+        MAIL_BATCH_SECONDS="1",
+        MAIL_RETRY_SECONDS="1,1,2",
+        MAIL_MAX_ATTEMPTS="50",
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_french_player_gets_the_round_in_french_and_unsubscribes(players, section, alice, client):
+    ama, kofi = players[0], players[1]
+    french = make_player_account("ama@example.org", "fr", player=ama)
+    make_player_account("kofi@example.org", "en", player=kofi)
+    make_player_account("unchecked@example.org", "en", player=players[2], checked=False)
+    port = free_port()
+    with smtp_server(port) as inbox, mail_worker(port) as worker:
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        try:
+            wait_for(lambda: len(inbox.mails) == 2, what="the pairing mails")
+        except AssertionError:
+            raise AssertionError(worker_output(worker)) from None
+        mails = {mail["To"]: mail for mail in inbox.mails}
+        assert set(mails) == {"ama@example.org", "kofi@example.org"}  # unchecked: none
+        seat = round_.seats.get(player=ama)
+        side = "Sud" if seat.side.name == "SOUTH" else "Nord"
+        text = mails["ama@example.org"].get_body(("plain",)).get_content()
+        assert mails["ama@example.org"]["Subject"] == "Accra Open : votre appariement de la ronde 1"
+        assert f"Ronde 1, table {seat.pairing.board}, {side} contre {seat.opponent.name}" in text
+        assert "Ne plus recevoir ces courriels" in text
+        english = mails["kofi@example.org"].get_body(("plain",)).get_content()
+        assert "Round 1, board" in english and "against" in english
+        assert mails["ama@example.org"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+        # Her result, entered then corrected within the batch: one mail, with the last one.
+        game = seat.pairing
+        record_result(game, WIN, by=alice)
+        clear_result(game, by=alice, reason="wrong board")
+        record_result(game, WIN, by=alice)
+        try:
+            wait_for(lambda: len(inbox.mails) == 3, what="the results mails")
+        except AssertionError:
+            from django_tasks_db.models import DBTaskResult
+
+            rows = list(Mail.objects.values_list("kind", "status", "last_error", "attempts"))
+            rows += list(DBTaskResult.objects.values_list("status", "run_after", "args_kwargs"))
+            raise AssertionError(f"{rows}\n{worker_output(worker)}") from None
+        # Her opponent has no checked address: one results mail, hers.
+        assert Mail.objects.filter(kind="results").count() == 1
+        results = inbox.mails[2]
+        assert results["To"] == "ama@example.org"
+        mine = "1–0" if seat.side.name == "SOUTH" else "0–1"
+        assert f"Ronde 1, table {game.board} contre {seat.opponent.name} : {mine}" in (
+            results.get_body(("plain",)).get_content()
+        )
+
+        # One click on the unsubscribe link, without logging in: no more mail to her.
+        page = client.get(link_in(text, "/account/unsubscribe/"))
+        assert page.status_code == 200
+        french.refresh_from_db()
+        assert not french.wants_mail
+        other = round_.pairings.exclude(pk=game.pk).filter(north__isnull=False).first()
+        clear_result(game, by=alice, reason="again")
+        record_result(other, WIN, by=alice)
+        wait_for(lambda: not Mail.objects.filter(status="pending").exists(), what="the last mails")
+        assert Mail.objects.filter(account=french).count() == 2
+    assert [m["To"] for m in inbox.mails].count("ama@example.org") == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_mail_waits_for_a_down_smtp_server_and_the_arbiter_sees_it(players, section, alice, client):
+    make_player_account("ama@example.org", "en", player=players[0])
+    port = free_port()  # nothing listens there yet
+    with mail_worker(port) as worker:
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        assert round_.status == "published"  # the event is not held up
+        try:
+            wait_for(lambda: Mail.objects.filter(attempts__gte=2).exists(), what="two attempts")
+        except AssertionError:
+            raise AssertionError(worker_output(worker)) from None
+        mail = Mail.objects.get()
+        assert mail.status == "pending" and "refused" in mail.last_error.lower()
+        client.force_login(alice)
+        page = client.get("/t/accra/arbiter/accounts/").content.decode()
+        assert "mail-pending" in page and "ama@example.org" in page
+        assert mail.last_error in page
+        with smtp_server(port) as inbox:
+            wait_for(lambda: len(inbox.mails) == 1, what="the mail once the server is back")
+            wait_for(lambda: Mail.objects.get().status == "sent", what="the mail marked sent")
+    mail = Mail.objects.get()
+    assert mail.attempts >= 2 and mail.sent_at is not None
+    assert "Every mail has left." in client.get("/t/accra/arbiter/accounts/").content.decode()
+    assert Account.objects.get().wants_mail
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_result_brings_the_final_standings(players, tournament, section, alice):
+    tournament.rounds = 1
+    tournament.save()
+    make_player_account("ama@example.org", "pt", player=players[0])
+    port = free_port()
+    with smtp_server(port) as inbox, mail_worker(port) as worker:
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        for game in round_.pairings.filter(north__isnull=False):
+            record_result(game, WIN, by=alice)
+        try:
+            wait_for(lambda: len(inbox.mails) == 3, what="pairing, results and final mails")
+        except AssertionError:
+            raise AssertionError(worker_output(worker)) from None
+    final = [mail for mail in inbox.mails if "Classificação final" in mail["Subject"]]
+    assert len(final) == 1
+    assert "http://testserver/t/accra/men/standings/" in final[0].get_body(("plain",)).get_content()
+    assert sorted(Mail.objects.values_list("kind", flat=True)) == ["final", "pairing", "results"]
