@@ -58,9 +58,9 @@ class DemoValues:
             "player_id": self.game.south_id,
             "code": live_board_code(self.game),
             "bye_id": self._bye(men).pk,
-            # A mailed sign-in or unsubscribe link's signed part: a forged one, refused.
-            "token": "not-a-signed-token",
             **self._register_values(men),
+            # A follower's "stop following" key; as a mailed sign-in or unsubscribe link's
+            # signed part it is a forged one, refused.
             "token": self._follower(men).token,
         }
 
