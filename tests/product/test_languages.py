@@ -187,4 +187,4 @@ def test_a_score_the_rules_forbid_is_refused_in_portuguese_through_the_api(alice
         headers={"accept-language": "pt"},
     )
     assert response.status_code == 400
-    assert response.json()["message"] == "as duas pontuações somam mais do que as 48 sementes"
+    assert response.json()["message"] == "30 + 20 é mais do que as 48 sementes"
