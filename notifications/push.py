@@ -25,7 +25,7 @@ import functools
 import json
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import requests
 from django.conf import settings
@@ -44,7 +44,7 @@ from tournaments.models import Pairing, ResultChange, Round, Tournament
 from tournaments.models.sides import side_label
 from tournaments.services.errors import ServiceError
 from tournaments.services.standings import section_standings
-from tournaments.services.timetable import planned_start, venue_zone
+from tournaments.services.timetable import planned_start
 from tournaments.templatetags.public_tags import written_points
 
 logger = logging.getLogger(__name__)
@@ -279,19 +279,6 @@ def _final_messages(tournament) -> list[tuple[Follower, dict]]:
             )
         told.append((follower, message))
     return told
-
-
-def reminder_due(round_: Round, starts_at: datetime) -> bool:
-    """Whether the reminder queued for `starts_at` is still to be sent: the round is public,
-    its planned start is still that one, and it has not begun."""
-    tournament = round_.section.tournament
-    current = planned_start(round_, tournament)
-    return (
-        round_.is_public
-        and current is not None
-        and current == starts_at.astimezone(venue_zone(tournament))
-        and timezone.now() < starts_at
-    )
 
 
 # --- one sending --------------------------------------------------------------------------

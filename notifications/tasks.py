@@ -11,7 +11,8 @@ from django.utils import timezone
 from notifications import push
 from notifications.delivery import send_due
 from notifications.models import Delivery, Follower, Reminder
-from tournaments.models import Round, RoundStart
+from tournaments.models import Round
+from tournaments.services.timetable import reminder_due, upcoming_starts
 
 logger = logging.getLogger(__name__)
 
@@ -51,22 +52,8 @@ def push_again(follower_id: int, message: dict, attempts: int) -> None:
 def schedule_reminders(tournament_id: int, round_id: int | None) -> None:
     """Queue the "starts in a few minutes" push of each public round of the tournament (of
     `round_id` alone when given) whose planned start is ahead, once per planned start."""
-    rounds = Round.objects.filter(section__tournament_id=tournament_id).exclude(
-        status=Round.Status.DRAFT
-    )
-    if round_id is not None:
-        rounds = rounds.filter(pk=round_id)
-    starts = {
-        (start.section_id, start.number): start.starts_at
-        for start in RoundStart.objects.filter(
-            section__tournament_id=tournament_id, starts_at__gt=timezone.now()
-        )
-    }
     lead = timedelta(minutes=settings.PUSH_REMINDER_MINUTES)
-    for round_ in rounds:
-        starts_at = starts.get((round_.section_id, round_.number))
-        if starts_at is None:
-            continue
+    for round_, starts_at in upcoming_starts(tournament_id, round_id):
         _reminder, created = Reminder.objects.get_or_create(round=round_, starts_at=starts_at)
         if created:
             round_reminder.using(run_after=starts_at - lead).enqueue(
@@ -78,7 +65,7 @@ def schedule_reminders(tournament_id: int, round_id: int | None) -> None:
 def round_reminder(round_id: int, starts_at: str) -> None:
     """Push that the round starts in a few minutes, if it still starts at `starts_at`."""
     round_ = Round.objects.select_related("section__tournament").filter(pk=round_id).first()
-    if round_ is None or not push.reminder_due(round_, datetime.fromisoformat(starts_at)):
+    if round_ is None or not reminder_due(round_, datetime.fromisoformat(starts_at)):
         return
     tournament_id = round_.section.tournament_id
     push_all(push.messages(push.ROUND_STARTING, tournament_id, round_id=round_id))

@@ -481,6 +481,9 @@ SITE_URL = env_str("SITE_URL", "http://localhost:8000")
 SIGN_IN_LINK_MINUTES = env_int("SIGN_IN_LINK_MINUTES", 15)
 # The results of a round reach a player in one mail, sent this long after the first of them.
 MAIL_BATCH_SECONDS = env_int("MAIL_BATCH_SECONDS", 120)
+# The minutes before a round's planned start its "starts in a few minutes" mail goes out (the
+# push's lead unless set).
+MAIL_REMINDER_MINUTES = env_int("MAIL_REMINDER_MINUTES", PUSH_REMINDER_MINUTES)
 # The pause in seconds before each new attempt of a mail the SMTP server did not take (the last
 # one repeated), and the attempts after which it is given up (about a day).
 MAIL_RETRY_SECONDS = [

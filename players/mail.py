@@ -1,5 +1,6 @@
-"""Mail to players with an account (docs/accounts.md): the pairing of each published round, his
-results of a round, the final standings, each in his language with a one-click unsubscribe link.
+"""Mail to players with an account (docs/accounts.md): the pairing of each published round, that
+it starts in `MAIL_REMINDER_MINUTES`, his results of a round, the final standings, each in his
+language with a one-click unsubscribe link; and the sign-in links.
 
 `on_announcement` runs after the write's commit (tournaments/announcements.py) and only writes
 `Mail` rows and queues their tasks: nothing is sent in the request. A round's pairing is one
@@ -9,14 +10,23 @@ meanwhile is in it. The task worker (`players/tasks.py`) words and sends each ma
 server that is down or refuses is tried again after each pause of `MAIL_RETRY_SECONDS` (the last
 repeated), and the mail is given up after `MAIL_MAX_ATTEMPTS`; the arbiter's page lists the
 mails waiting with their last error and those given up.
+
+The "round starts in a few minutes" mail is queued as the push's is, for each public round whose
+planned start is ahead (`upcoming_starts`), when the round is published and when the schedule
+changes: one mail per player, due at the start less `MAIL_REMINDER_MINUTES`, for that start. A
+start moved queues a new one; the old one, finding the start changed (`reminder_due`), is given
+up unsent. A sign-in link is mailed by the worker too, tried again as the others until the link
+has expired.
 """
 
+import logging
 import smtplib
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
@@ -25,11 +35,13 @@ from django.utils.translation import gettext as _
 from oware.sides import Side
 from players.linking import accounts_of
 from players.models import Account, Mail
-from players.signin import unsubscribe_token
+from players.signin import sign_in_path, sign_in_token, unsubscribe_token
 from tournaments import announcements
 from tournaments.models import Pairing, Player, Round, RoundStart, Seat
 from tournaments.models.sides import side_label
-from tournaments.services.timetable import venue_zone
+from tournaments.services.timetable import reminder_due, upcoming_starts, venue_zone
+
+logger = logging.getLogger(__name__)
 
 # How long a worker holds a mail it is sending: past it (a worker that died), another takes it.
 HOLD_SECONDS = 120
@@ -42,6 +54,9 @@ def on_announcement(announcement: announcements.Announcement) -> None:
         if round_ is not None:
             players = round_.seats.values_list("player_id", flat=True)
             _queue(announcement.tournament_id, Mail.Kind.PAIRING, round_, players)
+            schedule_reminders(announcement.tournament_id, round_.pk)
+    elif kind == announcements.SCHEDULE_CHANGED:
+        schedule_reminders(announcement.tournament_id)
     elif kind in (announcements.RESULT_RECORDED, announcements.RESULT_CLEARED):
         pairing = Pairing.objects.select_related("round").filter(pk=announcement.pairing_id)
         pairing = pairing.first()
@@ -55,7 +70,28 @@ def on_announcement(announcement: announcements.Announcement) -> None:
         _queue(announcement.tournament_id, Mail.Kind.FINAL, None, players)
 
 
-def _queue(tournament_id: int, kind: str, round_: Round | None, player_ids) -> None:
+def schedule_reminders(tournament_id: int, round_id: int | None = None) -> None:
+    """Queue the "round starts in a few minutes" mail of each public round of the tournament
+    (of `round_id` alone when given) whose planned start is ahead, to each player with a game in
+    it: once per player and planned start, never again once one was sent for the round."""
+    lead = timedelta(minutes=settings.MAIL_REMINDER_MINUTES)
+    for round_, starts_at in upcoming_starts(tournament_id, round_id):
+        players = Seat.objects.filter(
+            round=round_, pairing__north__isnull=False, pairing__result__isnull=True
+        ).values_list("player_id", flat=True)
+        due = max(starts_at - lead, timezone.now())
+        _queue(tournament_id, Mail.Kind.REMINDER, round_, players, due=due, starts_at=starts_at)
+
+
+def _queue(
+    tournament_id: int,
+    kind: str,
+    round_: Round | None,
+    player_ids,
+    *,
+    due: datetime | None = None,
+    starts_at: datetime | None = None,
+) -> None:
     found = accounts_of(player_ids)
     account_ids = set().union(*found.values()) if found else set()
     accounts = list(
@@ -68,7 +104,9 @@ def _queue(tournament_id: int, kind: str, round_: Round | None, player_ids) -> N
     from players.tasks import send_mails
 
     now = timezone.now()
-    due = now + timedelta(seconds=settings.MAIL_BATCH_SECONDS) if kind == Mail.Kind.RESULTS else now
+    if due is None:
+        batch = timedelta(seconds=settings.MAIL_BATCH_SECONDS)
+        due = now + batch if kind == Mail.Kind.RESULTS else now
     # One transaction, one task: a round published to 500 players costs the request two
     # inserts, not 500 tasks.
     with transaction.atomic():
@@ -80,6 +118,13 @@ def _queue(tournament_id: int, kind: str, round_: Round | None, player_ids) -> N
             )
             # A results mail of the round still waiting takes this result in when it leaves.
             accounts = [account for account in accounts if account.pk not in waiting]
+        elif kind == Mail.Kind.REMINDER:
+            told = set(
+                Mail.objects.filter(account__in=accounts, kind=kind, round=round_)
+                .filter(Q(starts_at=starts_at) | Q(status=Mail.Status.SENT))
+                .values_list("account_id", flat=True)
+            )
+            accounts = [account for account in accounts if account.pk not in told]
         mails = Mail.objects.bulk_create(
             Mail(
                 account=account,
@@ -87,6 +132,7 @@ def _queue(tournament_id: int, kind: str, round_: Round | None, player_ids) -> N
                 round=round_,
                 kind=kind,
                 next_attempt_at=due,
+                starts_at=starts_at,
             )
             for account in accounts
         )
@@ -233,6 +279,10 @@ def _word(mail: Mail):
     round_ = mail.round
     if round_ is None or not round_.is_public:
         return None
+    if mail.kind == Mail.Kind.REMINDER:
+        round_.section.tournament = tournament
+        if mail.starts_at is None or not reminder_due(round_, mail.starts_at):
+            return None  # the start moved (its own mail is queued) or passed
     seats = list(
         Seat.objects.filter(round=round_, player_id__in=my_players).select_related(
             "pairing__south", "pairing__north", "pairing__result", "player"
@@ -244,7 +294,15 @@ def _word(mail: Mail):
         "public:round",
         kwargs={"slug": tournament.slug, "section": round_.section.slug, "number": round_.number},
     )
-    if mail.kind == Mail.Kind.PAIRING:
+    if mail.kind == Mail.Kind.REMINDER:
+        when = date_format(mail.starts_at.astimezone(venue_zone(tournament)), "H:i")
+        lines = [_pairing_line(round_, seat, when) for seat in seats]
+        subject = _("%(tournament)s: round %(number)d starts in %(minutes)d minutes") % {
+            "tournament": tournament,
+            "number": round_.number,
+            "minutes": settings.MAIL_REMINDER_MINUTES,
+        }
+    elif mail.kind == Mail.Kind.PAIRING:
         start = RoundStart.objects.filter(section=round_.section, number=round_.number).first()
         when = (
             date_format(start.starts_at.astimezone(venue_zone(tournament)), "j F, H:i")
@@ -307,3 +365,47 @@ def _result_line(round_: Round, seat: Seat) -> str:
 
 def _points(value) -> str:
     return "½" if value == 0.5 else f"{value.normalize():f}".replace(".5", "½")
+
+
+# --- sign-in links ------------------------------------------------------------------------
+
+
+def send_sign_in_link(email: str, language: str, asked_at: int, attempts: int = 0) -> None:
+    """Mail `email` the sign-in link asked for at `asked_at` (seconds since the epoch; the link
+    is valid `SIGN_IN_LINK_MINUTES` from then), in `language`. An SMTP server that fails it is
+    tried again after the mails' pauses while the link would still be valid."""
+    expires = asked_at + 60 * settings.SIGN_IN_LINK_MINUTES
+    if timezone.now().timestamp() >= expires:
+        logger.warning("sign-in link to %s not sent before it expired", email)
+        return
+    token = sign_in_token(email, language, made_at=asked_at)
+    with translation.override(language):
+        body = "\n".join(
+            [
+                _("Open this link to sign in to your player account:"),
+                site_url(sign_in_path(token)),
+                "",
+                _("It is valid for %(minutes)d minutes and works once.")
+                % {"minutes": settings.SIGN_IN_LINK_MINUTES},
+                _("If you did not ask for it, ignore this mail."),
+            ]
+        )
+        subject = _("Your sign-in link")
+    message = EmailMessage(
+        subject=subject,
+        body=body + "\n",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[email],
+        headers={"Content-Language": language},
+    )
+    try:
+        message.send()
+    except (smtplib.SMTPException, OSError) as error:
+        attempts += 1
+        again = timezone.now() + timedelta(seconds=pause_after(attempts))
+        if attempts < settings.MAIL_MAX_ATTEMPTS and again.timestamp() < expires:
+            from players.tasks import send_sign_in_mail
+
+            send_sign_in_mail.using(run_after=again).enqueue(email, language, asked_at, attempts)
+        else:
+            logger.warning("sign-in link to %s given up: %s", email, error)

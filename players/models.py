@@ -74,13 +74,16 @@ class AccountLink(models.Model):
 
 
 class Mail(models.Model):
-    """One mail to a player: the pairing of a round, his results of a round (gathered for
+    """One mail to a player: the pairing of a round, that it starts in `MAIL_REMINDER_MINUTES`
+    (for the planned start `starts_at`: a start moved makes a new one, and the old one, finding
+    the start changed, is given up unsent), his results of a round (gathered for
     `MAIL_BATCH_SECONDS` after the first), or the final standings. Written when the event
     happens, worded and sent by the task worker in the account's language; an SMTP failure is
     tried again after `MAIL_RETRY_SECONDS`, given up after `MAIL_MAX_ATTEMPTS`."""
 
     class Kind(models.TextChoices):
         PAIRING = "pairing", _("Pairing")
+        REMINDER = "reminder", _("Round starting")
         RESULTS = "results", _("Results")
         FINAL = "final", _("Final standings")
 
@@ -102,6 +105,8 @@ class Mail(models.Model):
     next_attempt_at = models.DateTimeField()
     last_error = models.CharField(max_length=200, blank=True)
     subject = models.CharField(max_length=200, blank=True)
+    # A reminder's: the planned start it tells of.
+    starts_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 

@@ -35,11 +35,26 @@ def _stamp(user) -> str:
     return "" if user is None or user.last_login is None else user.last_login.isoformat()
 
 
-def sign_in_token(email: str, language: str) -> str:
-    """The token of a sign-in link for `email` (lower-cased), made now."""
+class _SignerAt(signing.TimestampSigner):
+    """A signer whose stamp is the moment the link was asked for, not the moment it is
+    mailed: the link is valid from the request on."""
+
+    def __init__(self, made_at: int, **kwargs):
+        super().__init__(**kwargs)
+        self.made_at = made_at
+
+    def timestamp(self):
+        return signing.b62_encode(self.made_at)
+
+
+def sign_in_token(email: str, language: str, made_at: int | None = None) -> str:
+    """The token of a sign-in link for `email` (lower-cased), made at `made_at` (seconds since
+    the epoch; now when not given)."""
     email = email.strip().lower()
     payload = {"e": email, "l": language, "s": _stamp(_user_of(email))}
-    return signing.TimestampSigner(salt=SIGN_IN_SALT).sign_object(payload)
+    if made_at is None:
+        return signing.TimestampSigner(salt=SIGN_IN_SALT).sign_object(payload)
+    return _SignerAt(made_at, salt=SIGN_IN_SALT).sign_object(payload)
 
 
 def sign_in_path(token: str) -> str:

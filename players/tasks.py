@@ -3,7 +3,7 @@ db_worker`), as the webhooks are."""
 
 from django.tasks import task
 
-from players.mail import Sender
+from players.mail import Sender, send_sign_in_link
 
 
 @task()
@@ -13,3 +13,9 @@ def send_mails(mail_ids: list[int]) -> None:
     with Sender() as sender:
         for mail_id in mail_ids:
             sender.send(mail_id)
+
+
+@task()
+def send_sign_in_mail(email: str, language: str, asked_at: int, attempts: int = 0) -> None:
+    """Mail a sign-in link asked for at `asked_at` (players/mail.py)."""
+    send_sign_in_link(email, language, asked_at, attempts)

@@ -2,6 +2,8 @@
 links to the register, asking for one), his games, the one-click unsubscribe, and the pages where
 an arbiter or a register officer decides the links asked for."""
 
+import time
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -9,7 +11,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.mail import send_mail
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -18,8 +19,8 @@ from django.views.decorators.csrf import csrf_exempt
 from players import linking, signin
 from players.forms import AccountForm, SignInLinkForm, SignUpForm
 from players.games import my_games
-from players.mail import site_url
 from players.models import Account, Mail
+from players.tasks import send_sign_in_mail
 from register.access import is_officer, may_link
 from register.models import Person
 from tournaments.auth_backends import password_checks_budgeted
@@ -42,23 +43,10 @@ def sign_in(request):
     signup_form = SignUpForm(request.POST if request.POST.get("action") == "sign_up" else None)
     if request.method == "POST" and settings.MAIL_CONFIGURED and link_form.is_valid():
         email = link_form.cleaned_data["email"].strip().lower()
-        token = signin.sign_in_token(email, _language())
-        body = "\n".join(
-            [
-                _("Open this link to sign in to your player account:"),
-                site_url(signin.sign_in_path(token)),
-                "",
-                _("It is valid for %(minutes)d minutes and works once.")
-                % {"minutes": settings.SIGN_IN_LINK_MINUTES},
-                _("If you did not ask for it, ignore this mail."),
-            ]
-        )
-        try:
-            send_mail(_("Your sign-in link"), body, settings.DEFAULT_FROM_EMAIL, [email])
-        except OSError:
-            messages.error(request, _("The mail could not be sent now: try again in a while."))
-        else:
-            return render(request, "players/link_sent.html", {"email": email})
+        # Mailed by the task worker: the request never waits for the SMTP server, and one that
+        # is down is tried again while the link is valid (from now on).
+        send_sign_in_mail.enqueue(email, _language(), int(time.time()))
+        return render(request, "players/link_sent.html", {"email": email})
     if request.method == "POST" and signup_form.is_valid():
         from django.contrib.auth import get_user_model
 

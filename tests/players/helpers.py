@@ -7,9 +7,11 @@ import re
 from contextlib import contextmanager
 
 from aiosmtpd.controller import Controller
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 
 from players.models import Account, AccountLink
+from tests.notifications.receivers import task_worker
 
 
 class Inbox:
@@ -53,3 +55,17 @@ def make_player_account(address: str, language: str = "en", *, player=None, chec
             account=account, player=player, status=AccountLink.Status.CONFIRMED
         )
     return account
+
+
+def mail_worker(port: int, **settings):
+    """The task worker, mailing through 127.0.0.1:`port`, signing links as this test process
+    checks them, with short pauses (and `settings`)."""
+    defaults = {
+        "EMAIL_URL": f"smtp+plain://127.0.0.1:{port}",
+        "SECRET_KEY": django_settings.SECRET_KEY,
+        "SITE_URL": "http://testserver",
+        "MAIL_BATCH_SECONDS": "1",
+        "MAIL_RETRY_SECONDS": "1,1,2",
+        "MAIL_MAX_ATTEMPTS": "50",
+    }
+    return task_worker(**{**defaults, **settings})

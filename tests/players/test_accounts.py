@@ -14,7 +14,8 @@ from django.test import override_settings
 from oware_tournaments.env import email_settings
 from players.models import Account, AccountLink
 from players.signin import SIGN_IN_SALT
-from tests.players.helpers import link_in, make_player_account, smtp_server
+from tests.notifications.receivers import wait_for
+from tests.players.helpers import link_in, mail_worker, make_player_account, smtp_server
 from tests.servers import free_port
 from tournaments.models import RoundStart
 from tournaments.services.rounds import pair_next_round, publish_round
@@ -26,9 +27,11 @@ SIGN_IN = "/account/player/sign-in/"
 
 @pytest.fixture
 def smtp():
+    """A real SMTP server, and the task worker that mails the sign-in links through it."""
     port = free_port()
     with (
         smtp_server(port) as inbox,
+        mail_worker(port),
         override_settings(
             MAIL_CONFIGURED=True,
             SITE_URL="http://testserver",
@@ -47,15 +50,20 @@ def published_round(tournament, section, make_player, alice):
     return publish_round(pair_next_round(section, by=alice), by=alice)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_mailed_link_signs_up_once_and_is_refused_again(client, smtp, django_user_model):
     answer = client.post(
         SIGN_IN,
         {"action": "link", "email": "Ama@Example.org"},
         headers={"accept-language": "fr"},
     )
+    # The worker mails it: the page says it is on its way, not that it was sent.
     assert answer.status_code == 200 and "ama@example.org" in answer.content.decode()
+    assert "est en route" in answer.content.decode()
     assert not django_user_model.objects.filter(username="ama@example.org").exists()
+    wait_for(lambda: smtp.mails, what="the sign-in mail")
     [mail] = smtp.mails
+    assert mail["Content-Language"] == "fr"
     assert mail["To"] == "ama@example.org"
     link = link_in(smtp.texts()[0], SIGN_IN)
 
@@ -78,7 +86,7 @@ def test_a_mailed_link_signs_up_once_and_is_refused_again(client, smtp, django_u
     assert "_auth_user_id" not in client.session
 
 
-def test_an_expired_or_forged_link_is_refused(client, smtp):
+def test_an_expired_or_forged_link_is_refused(client):
     class Earlier(signing.TimestampSigner):
         def timestamp(self):
             return signing.b62_encode(int(time.time()) - 16 * 60)
@@ -89,6 +97,29 @@ def test_an_expired_or_forged_link_is_refused(client, smtp):
     forged = expired[:-3] + "abc"
     assert client.post(f"{SIGN_IN}{forged}/").status_code == 400
     assert not Account.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_down_smtp_server_holds_up_no_request_and_the_link_leaves_when_it_is_back(client):
+    port = free_port()  # nothing listens there yet
+    with (
+        mail_worker(port),
+        override_settings(MAIL_CONFIGURED=True),
+    ):
+        answer = client.post(SIGN_IN, {"action": "link", "email": "yaw@example.org"})
+        assert answer.status_code == 200 and "on its way" in answer.content.decode()
+        wait_for(_tried_again, what="a second attempt queued")
+        with smtp_server(port) as inbox:
+            wait_for(lambda: inbox.mails, what="the link once the server is back")
+        link = link_in(inbox.texts()[0], SIGN_IN)
+    assert client.post(link).status_code == 302
+    assert Account.objects.get().email_checked
+
+
+def _tried_again() -> bool:
+    from django_tasks_db.models import DBTaskResult
+
+    return DBTaskResult.objects.filter(task_path__endswith="send_sign_in_mail").count() >= 2
 
 
 def test_without_mail_no_link_is_offered(client, settings):
@@ -240,8 +271,10 @@ def test_an_outsider_sees_neither_an_account_nor_the_decisions(client, published
     assert account.links.get().status == "confirmed"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_password_is_set_after_a_link_and_changed_only_with_the_old_one(client, smtp):
     client.post(SIGN_IN, {"action": "link", "email": "afi@example.org"})
+    wait_for(lambda: smtp.mails, what="the sign-in mail")
     client.post(link_in(smtp.texts()[0], SIGN_IN))
     new = {
         "action": "password",

@@ -3,16 +3,19 @@
 unsubscribe link that works at one click; and an SMTP server that is down, tried again and
 shown to the arbiter until it takes the mail."""
 
+from datetime import timedelta
+
 import pytest
-from django.conf import settings as django_settings
+from django.utils import timezone
 
 from oware.endings import Ending
 from players.models import Account, Mail
-from tests.notifications.receivers import task_worker, wait_for, worker_output
-from tests.players.helpers import link_in, make_player_account, smtp_server
+from tests.notifications.receivers import wait_for, worker_output
+from tests.players.helpers import link_in, mail_worker, make_player_account, smtp_server
 from tests.servers import free_port
 from tournaments.services.results import ResultEntry, clear_result, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
+from tournaments.services.timetable import set_timetable, venue_zone
 
 WIN = ResultEntry(ending=Ending.CAPTURE, south_seeds=25, north_seeds=10)
 
@@ -26,19 +29,6 @@ def players(tournament, section, make_player, settings):
         make_player(name, number, rating=2000 - 50 * number)
         for number, name in enumerate(["Ama Owusu", "Kofi Boateng", "Yaw Mensah", "Afi Appiah"], 1)
     ]
-
-
-def mail_worker(port: int):
-    """The task worker, mailing through 127.0.0.1:`port`, signing links as this test process
-    checks them, with short pauses."""
-    return task_worker(
-        EMAIL_URL=f"smtp+plain://127.0.0.1:{port}",
-        SECRET_KEY=django_settings.SECRET_KEY,
-        SITE_URL="http://testserver",
-        MAIL_BATCH_SECONDS="1",
-        MAIL_RETRY_SECONDS="1,1,2",
-        MAIL_MAX_ATTEMPTS="50",
-    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -145,3 +135,45 @@ def test_the_last_result_brings_the_final_standings(players, tournament, section
     assert len(final) == 1
     assert "http://testserver/t/accra/men/standings/" in final[0].get_body(("plain",)).get_content()
     assert sorted(Mail.objects.values_list("kind", flat=True)) == ["final", "pairing", "results"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_round_starting_soon_is_mailed_once_at_its_new_start_in_french(
+    players, tournament, section, alice, settings
+):
+    """A minute's lead (the test's): the round planned a minute and a few seconds ahead, then
+    moved a few seconds later. The reminder of the first start finds it moved and sends
+    nothing; the second's goes once, in French."""
+    settings.MAIL_REMINDER_MINUTES = 1  # where the reminder is queued: this process
+    ama = players[0]
+    make_player_account("ama@example.org", "fr", player=ama)
+    port = free_port()
+    with smtp_server(port) as inbox, mail_worker(port, MAIL_REMINDER_MINUTES="1") as worker:
+        first = timezone.now() + timedelta(minutes=1, seconds=6)
+        set_timetable(tournament, by=alice, starts={(section.pk, 1): first})
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        moved = first + timedelta(seconds=5)
+        set_timetable(tournament, by=alice, starts={(section.pk, 1): moved})
+        try:
+            wait_for(lambda: len(inbox.mails) == 2, what="the pairing mail and the reminder")
+            # The first start's reminder, due before the second's: given up, not sent.
+            wait_for(
+                lambda: not Mail.objects.filter(kind="reminder", status="pending").exists(),
+                what="the first reminder given up",
+            )
+        except AssertionError:
+            raise AssertionError(worker_output(worker)) from None
+        assert len(inbox.mails) == 2
+    reminder = inbox.mails[1]
+    seat = round_.seats.get(player=ama)
+    side = "Sud" if seat.side.name == "SOUTH" else "Nord"
+    local = moved.astimezone(venue_zone(tournament))
+    assert reminder["To"] == "ama@example.org"
+    assert reminder["Subject"].startswith("Accra Open : la ronde 1 commence dans 1 minute")
+    text = reminder.get_body(("plain",)).get_content()
+    assert (
+        f"Ronde 1, table {seat.pairing.board}, {side} contre {seat.opponent.name}, {local:%H:%M}"
+    ) in text
+    assert "/account/unsubscribe/" in text
+    rows = dict(Mail.objects.filter(kind="reminder").values_list("starts_at", "status"))
+    assert rows == {first: "given_up", moved: "sent"}

@@ -97,6 +97,44 @@ def planned_start(round_: Round, tournament: Tournament) -> datetime | None:
     return start.starts_at.astimezone(venue_zone(tournament))
 
 
+def upcoming_starts(
+    tournament_id: int, round_id: int | None = None
+) -> list[tuple[Round, datetime]]:
+    """Each public round of the tournament (`round_id` alone when given) whose planned start is
+    ahead, with that start: what a "round starts in a few minutes" reminder is queued for (the
+    followers' push, the players' mail). Two queries."""
+    rounds = Round.objects.filter(section__tournament_id=tournament_id).exclude(
+        status=Round.Status.DRAFT
+    )
+    if round_id is not None:
+        rounds = rounds.filter(pk=round_id)
+    starts = {
+        (start.section_id, start.number): start.starts_at
+        for start in RoundStart.objects.filter(
+            section__tournament_id=tournament_id, starts_at__gt=timezone.now()
+        )
+    }
+    found = []
+    for round_ in rounds:
+        starts_at = starts.get((round_.section_id, round_.number))
+        if starts_at is not None:
+            found.append((round_, starts_at))
+    return found
+
+
+def reminder_due(round_: Round, starts_at: datetime) -> bool:
+    """Whether a reminder queued for `starts_at` is still to be sent: the round is public, its
+    planned start is still that one, and it has not begun."""
+    tournament = round_.section.tournament
+    current = planned_start(round_, tournament)
+    return (
+        round_.is_public
+        and current is not None
+        and current == starts_at.astimezone(venue_zone(tournament))
+        and timezone.now() < starts_at
+    )
+
+
 def parse_zone(name: str) -> str:
     """`name` if it is an IANA time zone name, else ServiceError(UNKNOWN_TIME_ZONE)."""
     name = (name or "").strip()
