@@ -19,12 +19,10 @@ last webhook arrived. One result at a time: the next is entered once everything 
 
 import argparse
 import base64
-import os
 import secrets
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -33,9 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from webhooks import Receivers  # noqa: E402
-
-from tests.servers import production_env  # noqa: E402
+from webhooks import Receivers, a_published_round  # noqa: E402
 
 
 class PushService:
@@ -97,47 +93,16 @@ def main() -> None:
     parser.add_argument("--endpoints", type=int, default=5)
     parser.add_argument("--interval", type=float, default=1)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="oware-bench-followers-"))
     sys.path.insert(0, str(ROOT))
     from notifications.vapid import new_key_pair
 
     private, public = new_key_pair()
-    env = production_env(
-        DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",
-        WEBHOOK_ALLOW_PRIVATE="1",
-        VAPID_PRIVATE_KEY=private,
-        VAPID_PUBLIC_KEY=public,
+    env, tournament, arbiter, boards, api = a_published_round(
+        "oware-bench-followers-", VAPID_PRIVATE_KEY=private, VAPID_PUBLIC_KEY=public
     )
-    os.environ.update(env)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "oware_tournaments.settings"
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.test.utils import setup_test_environment
-    from rest_framework.test import APIClient
-
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
-    from django.contrib.auth import get_user_model
-
     from notifications.models import Follower
     from notifications.webhooks import register_endpoint
-    from tournaments.models import Player, Tournament
-    from tournaments.services.rounds import pair_next_round, publish_round
 
-    arbiter = get_user_model().objects.create_user("arbiter")
-    tournament = Tournament.objects.create(name="Bench", slug="bench", published=True)
-    tournament.arbiters.add(arbiter)
-    section = tournament.sections.create(name="Open", slug="open")
-    Player.objects.bulk_create(
-        Player(section=section, name=f"Player {n}", sex="m", pairing_number=n, rating=2400 - n)
-        for n in range(1, 101)
-    )
-    round_ = publish_round(pair_next_round(section, by=arbiter), by=arbiter)
-    boards = list(round_.pairings.filter(north__isnull=False).order_by("board"))
-    api = APIClient()
-    api.force_authenticate(arbiter)
     service = PushService()
     keys = [browser_keys() for _ in range(args.followers)]
 

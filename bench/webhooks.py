@@ -62,33 +62,29 @@ class Receivers:
         return max(latest[0]) if len(latest[0]) >= count else None
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--results", type=int, default=20)
-    parser.add_argument("--endpoints", type=int, default=5)
-    parser.add_argument("--interval", type=float, default=1)
-    args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="oware-bench-webhooks-"))
+def a_published_round(prefix: str, **settings):
+    """A throw-away SQLite database under the deployment's settings (and `settings`), migrated,
+    with a section of 100 players whose round 1 is published: (the environment the worker
+    needs, the tournament, its arbiter, the round's 50 boards, an API client as the arbiter)."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
     env = production_env(
-        DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", WEBHOOK_ALLOW_PRIVATE="1"
+        DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", WEBHOOK_ALLOW_PRIVATE="1", **settings
     )
     os.environ.update(env)
     os.environ["DJANGO_SETTINGS_MODULE"] = "oware_tournaments.settings"
     import django
 
     django.setup()
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.test.utils import setup_test_environment
     from rest_framework.test import APIClient
 
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
-    from django.contrib.auth import get_user_model
-
-    from notifications.webhooks import register_endpoint
     from tournaments.models import Player, Tournament
     from tournaments.services.rounds import pair_next_round, publish_round
 
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
     arbiter = get_user_model().objects.create_user("arbiter")
     tournament = Tournament.objects.create(name="Bench", slug="bench", published=True)
     tournament.arbiters.add(arbiter)
@@ -101,6 +97,17 @@ def main() -> None:
     boards = list(round_.pairings.filter(north__isnull=False).order_by("board"))
     api = APIClient()
     api.force_authenticate(arbiter)
+    return env, tournament, arbiter, boards, api
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--results", type=int, default=20)
+    parser.add_argument("--endpoints", type=int, default=5)
+    parser.add_argument("--interval", type=float, default=1)
+    args = parser.parse_args()
+    env, tournament, arbiter, boards, api = a_published_round("oware-bench-webhooks-")
+    from notifications.webhooks import register_endpoint
 
     def enter(game) -> float:
         started = time.monotonic()
