@@ -21,7 +21,6 @@ import argparse
 import base64
 import secrets
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -31,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from webhooks import Receivers, a_published_round  # noqa: E402
+from webhooks import Receivers, a_published_round, entering, task_worker  # noqa: E402
 
 
 class PushService:
@@ -123,23 +122,8 @@ def main() -> None:
             for n, (p256dh, auth) in enumerate(keys)
         )
 
-    def enter(game) -> float:
-        started = time.monotonic()
-        answer = api.post(
-            f"/api/v1/tournaments/bench/games/{game.pk}/result/",
-            {"ending": "capture", "south_seeds": 25, "north_seeds": 10, "expected_version": 0},
-            format="json",
-        )
-        assert answer.status_code == 200, answer.content
-        return started
-
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "db_worker", "--interval", str(args.interval)],
-        cwd=ROOT,
-        env={**env, "DJANGO_SETTINGS_MODULE": "oware_tournaments.settings"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    enter = entering(api)
+    worker = task_worker(env, args.interval)
     try:
         enter(boards[0])  # the first request of the process warms it up
         plain = []

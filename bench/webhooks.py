@@ -100,14 +100,9 @@ def a_published_round(prefix: str, **settings):
     return env, tournament, arbiter, boards, api
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--results", type=int, default=20)
-    parser.add_argument("--endpoints", type=int, default=5)
-    parser.add_argument("--interval", type=float, default=1)
-    args = parser.parse_args()
-    env, tournament, arbiter, boards, api = a_published_round("oware-bench-webhooks-")
-    from notifications.webhooks import register_endpoint
+def entering(api):
+    """A function that enters a won game's result on a board through the API, as the arbiter,
+    and returns the moment it started."""
 
     def enter(game) -> float:
         started = time.monotonic()
@@ -119,13 +114,31 @@ def main() -> None:
         assert answer.status_code == 200, answer.content
         return started
 
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "db_worker", "--interval", str(args.interval)],
+    return enter
+
+
+def task_worker(env: dict, interval: float) -> subprocess.Popen:
+    """The real task worker on the bench's database, looking for work every `interval` s."""
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "db_worker", "--interval", str(interval)],
         cwd=ROOT,
         env={**env, "DJANGO_SETTINGS_MODULE": "oware_tournaments.settings"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--results", type=int, default=20)
+    parser.add_argument("--endpoints", type=int, default=5)
+    parser.add_argument("--interval", type=float, default=1)
+    args = parser.parse_args()
+    env, tournament, arbiter, boards, api = a_published_round("oware-bench-webhooks-")
+    from notifications.webhooks import register_endpoint
+
+    enter = entering(api)
+    worker = task_worker(env, args.interval)
     try:
         enter(boards[0])  # the first request of the process warms it up
         plain = []

@@ -99,9 +99,12 @@ def test_a_database_that_does_not_answer_fails_within_the_connect_timeout():
     assert "timeout expired" in run.stderr
 
 
-def test_the_deployment_check_is_clean_with_the_documented_https_settings():
-    run = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+def deployment_check(*options: str, **settings: str) -> subprocess.CompletedProcess:
+    """`manage.py check --deploy` under the production settings of the guide's HTTPS site, with
+    `settings` on top. Several workers share one cache (docs/deployment.md, "What the workers
+    share"): REDIS_URL is set; the check does not connect to it."""
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", *options],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -112,13 +115,16 @@ def test_the_deployment_check_is_clean_with_the_documented_https_settings():
             SECURE_COOKIES="1",
             SECURE_SSL_REDIRECT="1",
             SECURE_HSTS_SECONDS="31536000",
-            SECURE_HSTS_INCLUDE_SUBDOMAINS="1",
-            SECURE_HSTS_PRELOAD="1",
             SECURE_PROXY_SSL="1",
-            # Several workers share one cache (docs/deployment.md, "What the workers share"); the
-            # check does not connect to it.
             REDIS_URL="redis://127.0.0.1:6379/0",
+            **settings,
         ),
+    )
+
+
+def test_the_deployment_check_is_clean_with_the_documented_https_settings():
+    run = deployment_check(
+        "--fail-level", "WARNING", SECURE_HSTS_INCLUDE_SUBDOMAINS="1", SECURE_HSTS_PRELOAD="1"
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "no issues" in run.stdout
@@ -127,23 +133,7 @@ def test_the_deployment_check_is_clean_with_the_documented_https_settings():
 def test_the_deployment_check_names_only_the_hsts_choices_left_out():
     # The guide's HTTPS settings without the two HSTS options it keeps for sites whose every
     # subdomain is HTTPS: exactly their two warnings, as the guide says.
-    run = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=production_env(
-            DJANGO_SETTINGS_MODULE="oware_tournaments.settings",
-            ALLOWED_HOSTS="oware.example",
-            CSRF_TRUSTED_ORIGINS="https://oware.example",
-            SECURE_COOKIES="1",
-            SECURE_SSL_REDIRECT="1",
-            SECURE_HSTS_SECONDS="31536000",
-            SECURE_PROXY_SSL="1",
-            REDIS_URL="redis://127.0.0.1:6379/0",
-        ),
-    )
+    run = deployment_check(CSRF_TRUSTED_ORIGINS="https://oware.example")
     assert run.returncode == 0, run.stdout + run.stderr
     warned = sorted(set(re.findall(r"\(([\w.]+\.W\d+)\)", run.stdout + run.stderr)))
     assert warned == ["security.W005", "security.W021"], run.stdout + run.stderr
