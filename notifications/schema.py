@@ -1,9 +1,8 @@
 """The webhooks' bodies in the API's OpenAPI schema.
 
-drf-spectacular writes them (SPECTACULAR_SETTINGS["WEBHOOKS"]) as the `webhooks` section of
-OpenAPI 3.1; the schema is OpenAPI 3.0.3, which has no such section, so `as_vendor_webhooks`
-moves it to `x-webhooks`, the extension Redoc shows as a "Webhooks" part of /api/docs/, and each
-body is a component of its own (`PairingPublishedEvent`…) that a client generator can read.
+drf-spectacular writes them (SPECTACULAR_SETTINGS["WEBHOOKS"]) as the `webhooks` section of the
+OpenAPI 3.1 schema, which Redoc shows as a "Webhooks" part of /api/docs/; each body is a
+component of its own (`PairingPublishedEvent`…), a JSON Schema a receiver can check a body with.
 """
 
 from drf_spectacular.utils import OpenApiResponse, OpenApiWebhook, extend_schema, inline_serializer
@@ -47,7 +46,7 @@ def _event(name: str, kind: str, data, summary: str) -> OpenApiWebhook:
             summary=summary,
             description=SIGNED,
             request=body,
-            responses={200: OpenApiResponse(description="Received (any 2xx will do).")},
+            responses={200: OpenApiResponse(description="Received.")},
         ),
     )
 
@@ -89,8 +88,16 @@ PAIRING_PUBLISHED, RESULT_RECORDED, RESULT_CLEARED, ROUND_TAKEN_BACK, STANDINGS_
 )
 
 
-def as_vendor_webhooks(result, generator, request, public):
-    """Move an OpenAPI 3.1 `webhooks` section to `x-webhooks` in a 3.0 schema."""
-    if "webhooks" in result and not str(result.get("openapi", "")).startswith("3.1"):
-        result["x-webhooks"] = result.pop("webhooks")
+def receivers_answers(result, generator, request, public):
+    """Keep only what a receiver answers on each webhook: the API's own refusals (400, 401…),
+    which the operations' schema adds to every operation, are no answer of a receiver."""
+    for hook in result.get("webhooks", {}).values():
+        for operation in hook.values():
+            operation["responses"] = {
+                "2XX": {"description": "Received."},
+                "default": {
+                    "description": "Anything else, a redirect included: tried again later, "
+                    "with the endpoint's later events waiting behind it."
+                },
+            }
     return result

@@ -273,6 +273,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Pairings, results and standings of Oware Swiss tournaments.",
     "VERSION": "1.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # OpenAPI 3.1: its `webhooks` section documents the bodies the webhooks send
+    # (notifications/schema.py), which 3.0 has no place for.
+    "OAS_VERSION": "3.1.0",
     # The docs page loads Swagger UI and Redoc from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -286,7 +289,7 @@ SPECTACULAR_SETTINGS = {
         "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
         "RoundStatusEnum": "tournaments.models.rounds.Round.Status",
     },
-    # The bodies of the webhooks (notifications/schema.py), under x-webhooks.
+    # The bodies of the webhooks (notifications/schema.py), in the schema's `webhooks` section.
     "WEBHOOKS": [
         f"notifications.schema.{name}"
         for name in (
@@ -300,7 +303,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.exact_schema",
-        "notifications.schema.as_vendor_webhooks",
+        "notifications.schema.receivers_answers",
     ],
 }
 

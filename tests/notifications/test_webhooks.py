@@ -4,6 +4,10 @@ arrives, once each after dropping repeats by `webhook-id`, in the order it happe
 the Standard Webhooks library checks."""
 
 import pytest
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 from rest_framework.test import APIClient
 from standardwebhooks.webhooks import Webhook
 
@@ -111,6 +115,10 @@ def test_every_event_of_a_round_arrives_once_in_order_and_signed(
     assert received[1]["data"]["result"]["south_points"] is not None
     assert received[5]["data"]["id"] == games[-1].pk and received[5]["data"]["result"] is None
     assert received[6]["data"] == {"section": "men", "number": 1}
+    # Each body is what the schema's `webhooks` section documents for its type.
+    schema = served_schema()
+    for event in received:
+        assert body_errors(event, schema) == [], event["type"]
     # The first event took four attempts (three answered 500), each with the same id.
     first = Delivery.objects.get(event__kind="pairing.published")
     assert first.status == "delivered" and first.attempts == 4
@@ -220,18 +228,34 @@ def test_only_the_tournaments_arbiters_see_or_register_webhooks(
     assert not Endpoint.objects.exists()
 
 
-@pytest.mark.django_db
-def test_the_schema_documents_every_event_body_under_x_webhooks():
-    import yaml
+def served_schema() -> dict:
+    return yaml.safe_load(APIClient().get("/api/schema/").content)
 
-    schema = yaml.safe_load(APIClient().get("/api/schema/").content)
-    assert schema["openapi"].startswith("3.0")
-    assert list(schema["x-webhooks"]) == EVERY_EVENT
-    for kind, hook in schema["x-webhooks"].items():
+
+def body_errors(event: dict, schema: dict) -> list[str]:
+    """What a webhook body breaks of the schema the `webhooks` section gives its type: an
+    OpenAPI 3.1 schema is a JSON Schema (2020-12), checked here as a receiver's tools would."""
+    registry = Registry().with_resource("urn:api", Resource.from_contents(schema, DRAFT202012))
+    body = schema["webhooks"][event["type"]]["post"]["requestBody"]["content"]
+    reference = body["application/json"]["schema"]["$ref"]  # "#/components/schemas/…"
+    validator = Draft202012Validator({"$ref": f"urn:api{reference}"}, registry=registry)
+    return [f"{list(error.path)}: {error.message}" for error in validator.iter_errors(event)]
+
+
+@pytest.mark.django_db
+def test_the_schema_documents_every_event_body_in_its_webhooks_section():
+    schema = served_schema()
+    assert schema["openapi"].startswith("3.1")
+    assert "x-webhooks" not in schema
+    assert list(schema["webhooks"]) == EVERY_EVENT
+    for kind, hook in schema["webhooks"].items():
         assert "webhook-signature" in hook["post"]["description"], kind
+        assert set(hook["post"]["responses"]) == {"2XX", "default"}, kind  # the receiver's
         body = hook["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
         properties = schema["components"]["schemas"][body.rsplit("/", 1)[1]]["properties"]
         assert set(properties) == {"type", "tournament", "revision", "data"}, kind
+    wrong = {"type": "round.taken_back", "tournament": "accra", "revision": "7", "data": {}}
+    assert len(body_errors(wrong, schema)) == 3  # the revision's type, the round's two fields
     assert "/api/v1/tournaments/{slug}/webhooks/" in schema["paths"]
 
 

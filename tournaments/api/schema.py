@@ -363,13 +363,13 @@ def live_board_operations() -> dict:
                                     "type": "string",
                                     "enum": ["claim", "moves", "offer", "accept", "resign", "flag"],
                                 },
-                                "side": {"type": "string", "nullable": True},
+                                "side": {"type": ["string", "null"]},
                                 "code": {
                                     "type": "string",
                                     "description": "The side's code from the result slip "
                                     "(`claim`; both codes, for both sides).",
                                 },
-                                "from_ply": {"type": "integer", "nullable": True},
+                                "from_ply": {"type": ["integer", "null"]},
                                 "moves": {"type": "array", "items": {"type": "string"}},
                             },
                         }
