@@ -29,6 +29,7 @@ from standardwebhooks.webhooks import Webhook
 
 from notifications.addresses import check_url
 from notifications.models import EXCERPT_CHARS, Attempt, Delivery, Endpoint
+from tournaments.queueing import enqueue
 from tournaments.services.errors import ServiceError
 
 # How long a worker holds an endpoint's queue at most: past it (a worker that died), another
@@ -103,7 +104,7 @@ def attempt(endpoint: Endpoint, delivery: Delivery) -> Attempt:
             )
             from notifications.tasks import send_deliveries
 
-            send_deliveries.using(run_after=delivery.next_attempt_at).enqueue(endpoint.pk)
+            enqueue(send_deliveries, endpoint.pk, run_after=delivery.next_attempt_at)
         delivery.save(update_fields=["attempts", "status", "next_attempt_at"])
     return outcome
 

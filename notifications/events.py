@@ -19,6 +19,7 @@ from notifications.models import Delivery, Endpoint, Event
 from tournaments import announcements
 from tournaments.api.serializers import GameSerializer, RoundSerializer, TournamentSerializer
 from tournaments.models import Pairing, Round, Tournament
+from tournaments.queueing import enqueue
 from tournaments.services.versions import with_versions
 
 
@@ -47,7 +48,7 @@ def on_announcement(announcement: announcements.Announcement) -> None:
         Delivery.objects.bulk_create(
             Delivery(endpoint=endpoint, event=event, next_attempt_at=now) for endpoint in endpoints
         )
-        send_event.enqueue(event.pk)
+        enqueue(send_event, event.pk)
 
 
 def event_body(announcement: announcements.Announcement) -> str | None:

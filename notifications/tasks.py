@@ -1,5 +1,5 @@
 """The work of notifications done outside the request, on Django's tasks framework (the TASKS
-setting; `manage.py db_worker` runs it): webhook deliveries, and pushes to followers."""
+setting; `manage.py task_worker` runs it): webhook deliveries, and pushes to followers."""
 
 import logging
 from datetime import datetime, timedelta

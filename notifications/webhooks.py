@@ -9,6 +9,7 @@ from notifications.delivery import new_secret
 from notifications.models import Delivery, Endpoint
 from tournaments.announcements import KINDS
 from tournaments.models import Tournament
+from tournaments.queueing import enqueue
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.permissions import require_arbiter
 
@@ -61,5 +62,5 @@ def send_again(tournament: Tournament, delivery_id, *, by) -> Delivery:
         )
         from notifications.tasks import send_deliveries
 
-        send_deliveries.enqueue(delivery.endpoint_id)
+        enqueue(send_deliveries, delivery.endpoint_id)
     return again

@@ -373,15 +373,28 @@ LIVE_CODE_WINDOW = env_int("LIVE_CODE_WINDOW", 600)
 # that side is held for the arbiter instead of being scored (docs/live-board.md).
 LIVE_FLAG_TOLERANCE = env_int("LIVE_FLAG_TOLERANCE", 15)
 
-# Work done outside the request (notifications/tasks.py: webhook deliveries) goes through Django's
-# tasks framework, queued in the application's own database, so that a venue runs no new
-# service: `manage.py db_worker` takes the tasks out (docs/deployment.md).
-TASKS = {
-    "default": {
-        "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default"],
+# Work done outside the request (notifications/tasks.py: webhooks and pushes; players/tasks.py:
+# mail) goes through Django's tasks framework. Without Redis it queues in the application's own
+# database, so that a venue runs no new service: `manage.py db_worker` takes the tasks out. Where
+# Redis is configured (REDIS_URL, or CACHE_URL, as for the cache above) the tasks queue there
+# instead, through RQ, and `manage.py rqworker` takes them out; TASKS_IN_DATABASE=1 keeps them in
+# the database all the same. `manage.py task_worker` runs whichever worker this chooses
+# (docs/deployment.md). Either way the order of an endpoint's deliveries and the mails' state are
+# rows of the database; the queue only says when to look at them.
+TASKS_IN_REDIS = bool(CACHE_URL) and not env_bool("TASKS_IN_DATABASE", False)
+if TASKS_IN_REDIS:
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    # A task's run may take a whole delivery's timeout and an SMTP conversation: ten minutes is
+    # the bound past which RQ counts it as failed.
+    RQ_QUEUES = {"default": {"URL": CACHE_URL, "DEFAULT_TIMEOUT": 600}}
+    INSTALLED_APPS.append("django_rq")
+else:
+    TASKS = {
+        "default": {
+            "BACKEND": "django_tasks_db.DatabaseBackend",
+            "QUEUES": ["default"],
+        }
     }
-}
 # Webhooks (docs/webhooks.md): the pause in seconds before each new attempt of a delivery that
 # failed, the last pause repeated once the list is used up (1 h: a day of tries in all), the
 # attempts before a delivery is given up, the time an attempt may take, and whether a URL may

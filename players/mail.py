@@ -39,6 +39,7 @@ from players.signin import sign_in_path, sign_in_token, unsubscribe_token
 from tournaments import announcements
 from tournaments.models import Pairing, Player, Round, RoundStart, Seat
 from tournaments.models.sides import side_label
+from tournaments.queueing import enqueue
 from tournaments.services.timetable import reminder_due, upcoming_starts, venue_zone
 
 logger = logging.getLogger(__name__)
@@ -137,7 +138,7 @@ def _queue(
             for account in accounts
         )
         if mails:
-            send_mails.using(run_after=due).enqueue([mail.pk for mail in mails])
+            enqueue(send_mails, [mail.pk for mail in mails], run_after=due)
 
 
 def pause_after(attempts: int) -> int:
@@ -225,7 +226,7 @@ def _failed(mail: Mail, error: str) -> None:
             mail.next_attempt_at = timezone.now() + timedelta(seconds=pause_after(mail.attempts))
             from players.tasks import send_mails
 
-            send_mails.using(run_after=mail.next_attempt_at).enqueue([mail.pk])
+            enqueue(send_mails, [mail.pk], run_after=mail.next_attempt_at)
         mail.save(update_fields=["attempts", "last_error", "status", "next_attempt_at", "subject"])
 
 

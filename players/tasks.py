@@ -1,5 +1,5 @@
 """Mail to players sent outside the request, on Django's tasks framework (`manage.py
-db_worker`), as the webhooks are."""
+task_worker`), as the webhooks are."""
 
 from django.tasks import task
 

@@ -1,5 +1,5 @@
 """What the webhook tests run beside the product: a program receiving webhooks (a real HTTP
-server in a thread) and the task worker (`manage.py db_worker`, its own process) on the test
+server in a thread) and the task worker (`manage.py task_worker`, its own process) on the test
 database."""
 
 import json
@@ -75,19 +75,23 @@ test_database_url.__test__ = False  # a helper, not a test
 
 @contextmanager
 def task_worker(**settings):
-    """`manage.py db_worker` on the test database with the deployment's settings (and
+    """`manage.py task_worker` on the test database with the deployment's settings (and
     `settings`), private targets allowed and short retry pauses unless `settings` says
-    otherwise; stopped after."""
+    otherwise; stopped after. The database's queue, unless `settings` names a REDIS_URL."""
     env = production_env(
         DATABASE_URL=test_database_url(),
-        WEBHOOK_ALLOW_PRIVATE="1",
-        WEBHOOK_RETRY_SECONDS="1,1,2",
-        WEBHOOK_MAX_ATTEMPTS="10",
-        **settings,
+        **{
+            "WEBHOOK_ALLOW_PRIVATE": "1",
+            "WEBHOOK_RETRY_SECONDS": "1,1,2",
+            "WEBHOOK_MAX_ATTEMPTS": "10",
+            "REDIS_URL": "",  # the database's queue, whatever this machine's environment says
+            "CACHE_URL": "",
+            **settings,
+        },
     )
     log = tempfile.TemporaryFile()  # noqa: SIM115 (the worker's, closed below)
     worker = subprocess.Popen(
-        [sys.executable, "manage.py", "db_worker", "--interval", "0.2", "--no-startup-delay"],
+        [sys.executable, "manage.py", "task_worker", "--interval", "0.2", "--no-startup-delay"],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -1,0 +1,41 @@
+"""manage.py task_worker: the worker of the queue the settings chose for Django's tasks
+(oware_tournaments/settings.py, docs/deployment.md): RQ's worker on Redis (`manage.py rqworker
+--job-class django_tasks_rq.Job --with-scheduler default`) where REDIS_URL is set, else
+django-tasks-db's worker on the database (`manage.py db_worker`). One command for the compose
+file, `make demo` and the tests, whichever queue a deployment has."""
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+RQ_BACKEND = "django_tasks_rq.RQBackend"
+
+
+class Command(BaseCommand):
+    help = "Run the task worker of the configured queue: Redis (RQ) or the database."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--interval",
+            type=float,
+            default=1.0,
+            help="The database worker's pause between looks at an empty queue, in seconds.",
+        )
+        parser.add_argument(
+            "--no-startup-delay",
+            dest="startup_delay",
+            action="store_false",
+            help="The database worker starts at once (several workers otherwise start apart).",
+        )
+
+    def handle(self, *args, **options):
+        backend = settings.TASKS["default"]["BACKEND"]
+        if backend == RQ_BACKEND:
+            # The job class runs a Django task; the scheduler starts the tasks queued for later
+            # (retries, reminders) when their time comes.
+            queues = settings.TASKS["default"].get("QUEUES", ["default"])
+            call_command("rqworker", *queues, job_class="django_tasks_rq.Job", with_scheduler=True)
+        else:
+            call_command(
+                "db_worker", interval=options["interval"], startup_delay=options["startup_delay"]
+            )

@@ -1,0 +1,64 @@
+"""Where Redis is configured the tasks queue there: a result recorded through the service queues
+its webhook's task in the real Redis on this machine (CI starts one, as the shared-cache tests
+use), and `manage.py task_worker`, which then runs RQ's worker, sends the delivery. Nothing goes
+through the database's queue."""
+
+import pytest
+import redis
+from django.test import override_settings
+from django_tasks_db.models import DBTaskResult
+from rest_framework.test import APIClient
+
+from notifications.models import Delivery
+from tests.notifications.receivers import Receiver, task_worker, wait_for, worker_output
+from tests.notifications.test_webhooks import WIN, register
+from tournaments.services.results import record_result
+from tournaments.services.rounds import pair_next_round, publish_round
+
+# A database of the local Redis of its own, emptied before and after: the shared-cache tests
+# use the first one.
+REDIS_URL = "redis://127.0.0.1:6379/13"
+REDIS_TASKS = {
+    "TASKS": {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}},
+    "RQ_QUEUES": {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 600}},
+}
+
+
+@pytest.fixture
+def local_redis():
+    server = redis.Redis.from_url(REDIS_URL)
+    server.ping()  # fails (not skips) when this machine has no Redis: CI starts one
+    server.flushdb()
+    yield server
+    server.flushdb()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_result_goes_out_through_the_redis_queue_and_its_worker(
+    local_redis, tournament, section, make_player, alice
+):
+    tournament.published = True
+    tournament.save()
+    for number, name in enumerate(["Ama", "Kofi"], start=1):
+        make_player(name, number)
+    with override_settings(**REDIS_TASKS), Receiver() as receiver:
+        api = APIClient()
+        api.force_authenticate(alice)
+        assert register(api, receiver.url, ["result.recorded"]).status_code == 201
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        game = round_.pairings.get(north__isnull=False)
+        record_result(game, WIN, by=alice)
+        # Queued in Redis (an RQ queue holds it) and not in the database.
+        assert local_redis.llen("rq:queue:default") == 1
+        assert not DBTaskResult.objects.exists()
+        with task_worker(REDIS_URL=REDIS_URL) as worker:
+            try:
+                wait_for(lambda: len(receiver.requests) == 1)
+                wait_for(lambda: Delivery.objects.filter(status="delivered").count() == 1)
+            except AssertionError:
+                raise AssertionError(worker_output(worker)) from None
+            # RQ's worker ran it, not the database's.
+            assert (
+                "rq.worker" in worker_output(worker) and local_redis.llen("rq:queue:default") == 0
+            )
+    assert receiver.bodies()[0]["data"]["id"] == game.pk
