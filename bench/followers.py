@@ -11,7 +11,7 @@ own: first with no follower and no webhook, then with `--endpoints` webhooks (lo
 answering 204, `bench/webhooks.py`) and `--followers` phones following the board's two players
 (half each, so that every one of them is pushed the result), each subscribed at a local push
 service (a thread answering 201; its own P-256 key and auth secret per subscription, so the
-server encrypts each push for real). The real task worker (`manage.py db_worker --interval N`)
+server encrypts each push for real). The real task worker (`manage.py task_worker --interval N`)
 runs beside on the same database. Prints, per setting, the median and the slowest entry (wall
 clock) and, with followers, the time from the entry's start until the last push and until the
 last webhook arrived. One result at a time: the next is entered once everything arrived.

@@ -7,7 +7,7 @@ A throw-away SQLite database under the deployment's settings; a section of 100 p
 round 1 published (50 boards). Each result is entered through the API (`POST
 …/games/{id}/result/`, the test client in this process, the arbiter's token) on a board of its
 own, first on a tournament without webhooks, then with `--endpoints` registered, each a local
-HTTP receiver (a thread answering 204). The real task worker (`manage.py db_worker --interval
+HTTP receiver (a thread answering 204). The real task worker (`manage.py task_worker --interval
 N`, the deployment's default 1 s: how long an idle worker waits before looking again) runs
 beside on the same database. Prints, per setting, the median and the slowest entry (wall
 clock) and, with webhooks, the time from the entry's start until the last receiver had it.
@@ -120,7 +120,7 @@ def entering(api):
 def task_worker(env: dict, interval: float) -> subprocess.Popen:
     """The real task worker on the bench's database, looking for work every `interval` s."""
     return subprocess.Popen(
-        [sys.executable, "manage.py", "db_worker", "--interval", str(interval)],
+        [sys.executable, "manage.py", "task_worker", "--interval", str(interval)],
         cwd=ROOT,
         env={**env, "DJANGO_SETTINGS_MODULE": "oware_tournaments.settings"},
         stdout=subprocess.DEVNULL,

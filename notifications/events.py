@@ -1,11 +1,16 @@
 """From an announcement of `tournaments` to the events sent to the tournament's webhooks.
 
-`on_announcement` runs after the write's commit (tournaments/announcements.py). It writes the
-event once — its body, the JSON every delivery of it carries, made with the API's own
-serializers, and its stable `webhook-id` — with one delivery per endpoint that asked for its
-kind, then queues the sending as one task (notifications/tasks.py), all in one transaction.
-It never sends anything itself: the request that made the write answers without waiting for
-any receiver.
+`on_announcement` runs in the task worker (tournaments/announcements.py: the request only
+queued the announcement). It writes the event once — its body, the JSON every delivery of it
+carries, made with the API's own serializers, and its stable `webhook-id` — with one delivery per
+endpoint that asked for its kind, then queues the sending as one task (notifications/tasks.py),
+all in one transaction. The worker tells a tournament's announcements in the order of its
+writes, so its events, and each endpoint's deliveries, are in that order.
+
+The body shows the round or the game as the API shows it when the worker writes the event: a
+change made meanwhile shows in it (its own event follows). One whose round was taken back
+meanwhile still goes out, in its place, with only what names it (`gone_data`): every event is
+sent, in order, whatever followed it.
 """
 
 import json
@@ -33,7 +38,7 @@ def on_announcement(announcement: announcements.Announcement) -> None:
         return
     body = event_body(announcement)
     if body is None:
-        return  # what it told of is gone already
+        return  # the tournament is gone, with its endpoints
     from notifications.tasks import send_event
 
     # One transaction, one task: the request that made the write pays for one commit.
@@ -59,7 +64,7 @@ def event_body(announcement: announcements.Announcement) -> str | None:
         return None
     data = _data(announcement, tournament)
     if data is None:
-        return None
+        data = gone_data(announcement)
     return json.dumps(
         {
             "type": announcement.kind,
@@ -107,3 +112,18 @@ def _data(announcement, tournament) -> dict | None:
     if kind == announcements.ROUND_TAKEN_BACK:
         return dict(announcement.facts)
     return TournamentSerializer(tournament).data  # standings.final
+
+
+def gone_data(announcement: announcements.Announcement) -> dict:
+    """The `data` of a round or a game taken back before its event was written: what names it
+    (a round's section and number; a game's id, section, round and board) and `gone`."""
+    facts = announcement.facts
+    if announcement.kind == announcements.PAIRING_PUBLISHED:
+        return {"section": facts.get("section"), "number": facts.get("number"), "gone": True}
+    return {
+        "id": announcement.pairing_id,
+        "section": facts.get("section"),
+        "round": facts.get("round"),
+        "board": facts.get("board"),
+        "gone": True,
+    }

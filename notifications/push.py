@@ -1,9 +1,10 @@
 """Web push to followers: what each follower is told of what happened, in his language, and
 one sending of it (docs/notifications.md).
 
-`on_announcement` runs after the write's commit (tournaments/announcements.py) and only queues
-a task (notifications/tasks.py): the request that recorded a result never waits for a push
-service. The worker then writes each follower's message (`messages`) and sends it (`send`),
+`on_announcement` runs in the task worker (tournaments/announcements.py: the request only queued
+the announcement) and queues the pushes' task (notifications/tasks.py): the request that
+recorded a result never looks for a follower nor waits for a push service. The worker then
+writes each follower's message (`messages`) and sends it (`send`),
 encrypted for the subscription's keys (aes128gcm, RFC 8291) and signed with the server's
 VAPID key (RFC 8292) by pywebpush.
 

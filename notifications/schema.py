@@ -5,7 +5,13 @@ OpenAPI 3.1 schema, which Redoc shows as a "Webhooks" part of /api/docs/; each b
 component of its own (`PairingPublishedEvent`…), a JSON Schema a receiver can check a body with.
 """
 
-from drf_spectacular.utils import OpenApiResponse, OpenApiWebhook, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    OpenApiWebhook,
+    PolymorphicProxySerializer,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers
 
 from tournaments import announcements
@@ -26,6 +32,34 @@ class PublishedRoundSerializer(RoundSerializer):
 
     class Meta(RoundSerializer.Meta):
         fields = ["section", *RoundSerializer.Meta.fields]
+
+
+GONE_ROUND = inline_serializer(
+    name="GoneRound",
+    fields={
+        "section": serializers.SlugField(),
+        "number": serializers.IntegerField(),
+        "gone": serializers.BooleanField(help_text="Always true: taken back before it was sent."),
+    },
+)
+GONE_GAME = inline_serializer(
+    name="GoneGame",
+    fields={
+        "id": serializers.IntegerField(),
+        "section": serializers.SlugField(),
+        "round": serializers.IntegerField(),
+        "board": serializers.IntegerField(),
+        "gone": serializers.BooleanField(help_text="Always true: taken back before it was sent."),
+    },
+)
+
+
+def _or_gone(name: str, shown, gone):
+    """The data as the API shows it, or only what names it when its round was taken back before
+    the event was written (notifications/events.py)."""
+    return PolymorphicProxySerializer(
+        component_name=name, serializers=[shown, gone], resource_type_field_name=None
+    )
 
 
 def _event(name: str, kind: str, data, summary: str) -> OpenApiWebhook:
@@ -55,19 +89,19 @@ PAIRING_PUBLISHED, RESULT_RECORDED, RESULT_CLEARED, ROUND_TAKEN_BACK, STANDINGS_
     _event(
         "PairingPublishedEvent",
         announcements.PAIRING_PUBLISHED,
-        PublishedRoundSerializer(),
+        _or_gone("PublishedRoundOrGone", PublishedRoundSerializer, GONE_ROUND),
         "A round's pairings were published (the round as the API shows it, with its section)",
     ),
     _event(
         "ResultRecordedEvent",
         announcements.RESULT_RECORDED,
-        GameSerializer(),
+        _or_gone("RecordedGameOrGone", GameSerializer, GONE_GAME),
         "A result was entered or corrected (the game as the API shows it)",
     ),
     _event(
         "ResultClearedEvent",
         announcements.RESULT_CLEARED,
-        GameSerializer(),
+        _or_gone("ClearedGameOrGone", GameSerializer, GONE_GAME),
         "A result was cleared (the game, its result null)",
     ),
     _event(

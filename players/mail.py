@@ -2,8 +2,9 @@
 it starts in `MAIL_REMINDER_MINUTES`, his results of a round, the final standings, each in his
 language with a one-click unsubscribe link; and the sign-in links.
 
-`on_announcement` runs after the write's commit (tournaments/announcements.py) and only writes
-`Mail` rows and queues their tasks: nothing is sent in the request. A round's pairing is one
+`on_announcement` runs in the task worker (tournaments/announcements.py: the request only queued
+the announcement) and writes `Mail` rows and queues their tasks: nothing is looked up, written or
+sent for mail in the request. A round's pairing is one
 mail per player and round; the results of a round are one mail per player, sent
 `MAIL_BATCH_SECONDS` after the first of them, worded when it leaves so that a correction made
 meanwhile is in it. The task worker (`players/tasks.py`) words and sends each mail; an SMTP

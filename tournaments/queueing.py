@@ -4,7 +4,8 @@ A task queued inside a transaction must not run before that transaction's rows a
 database queue (django-tasks-db) writes the task in the same transaction: both are kept or
 neither, so it is queued at once. A queue outside the database (Redis) would hand the task to
 a worker before the commit, which would find nothing to do: there it is queued once the
-transaction commits (nothing is queued if it rolls back).
+transaction commits (nothing is queued if it rolls back); a Redis that refuses it then is logged
+and never fails the write that has committed.
 """
 
 from functools import partial
@@ -20,6 +21,6 @@ def enqueue(task, *args, run_after=None) -> None:
     if transaction.get_connection().in_atomic_block and not isinstance(
         task.get_backend(), DatabaseBackend
     ):
-        transaction.on_commit(partial(task.enqueue, *args))
+        transaction.on_commit(partial(task.enqueue, *args), robust=True)
     else:
         task.enqueue(*args)

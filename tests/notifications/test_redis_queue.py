@@ -48,8 +48,9 @@ def test_a_result_goes_out_through_the_redis_queue_and_its_worker(
         round_ = publish_round(pair_next_round(section, by=alice), by=alice)
         game = round_.pairings.get(north__isnull=False)
         record_result(game, WIN, by=alice)
-        # Queued in Redis (an RQ queue holds it) and not in the database.
-        assert local_redis.llen("rq:queue:default") == 1
+        # Queued in Redis (an RQ queue holds the publication's and the result's announcements,
+        # which the worker turns into the event and its delivery), not in the database.
+        assert local_redis.llen("rq:queue:default") == 2
         assert not DBTaskResult.objects.exists()
         with task_worker(REDIS_URL=REDIS_URL) as worker:
             try:

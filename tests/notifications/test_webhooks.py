@@ -5,6 +5,7 @@ the Standard Webhooks library checks."""
 
 import pytest
 import yaml
+from django_tasks_db.models import DBTaskResult
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -50,13 +51,15 @@ def register(api, url, events=EVERY_EVENT):
     )
 
 
-def play_a_round(section, alice):
+def play_a_round(section, alice, written=lambda: None):
     """Pair and publish the section's only round, enter its three results (the last one ends
-    the tournament), clear one and take the round back."""
+    the tournament), then, once `written()` returns (the events written so far), clear one and
+    take the round back."""
     round_ = publish_round(pair_next_round(section, by=alice), by=alice)
     games = list(round_.pairings.filter(north__isnull=False).order_by("board"))
     for game in games:
         record_result(game, WIN, by=alice)
+    written()
     clear_result(games[-1], by=alice, reason="wrong board")
     take_back_round(round_, by=alice, reason="paired the wrong players")
     return round_, games
@@ -82,7 +85,12 @@ def test_every_event_of_a_round_arrives_once_in_order_and_signed(
         assert answer.status_code == 201, answer.content
         secret = answer.json()["secret"]
         assert secret.startswith("whsec_")
-        round_, games = play_a_round(one_round_section, alice)
+        # The worker writes each event when it comes to it: the round is taken back once the
+        # events of its publication and results are written, so that they show it (the test
+        # below sends events whose round is gone).
+        round_, games = play_a_round(
+            one_round_section, alice, lambda: wait_for(lambda: Event.objects.count() == 5)
+        )
 
         def all_arrived():
             return len({headers["webhook-id"] for headers, _ in receiver.requests}) == len(PLAYED)
@@ -113,7 +121,8 @@ def test_every_event_of_a_round_arrives_once_in_order_and_signed(
     ]
     assert received[1]["data"]["id"] == games[0].pk
     assert received[1]["data"]["result"]["south_points"] is not None
-    assert received[5]["data"]["id"] == games[-1].pk and received[5]["data"]["result"] is None
+    cleared = received[5]["data"]  # the game, or what names it if the round went first
+    assert cleared["id"] == games[-1].pk and cleared.get("result") is None
     assert received[6]["data"] == {"section": "men", "number": 1}
     # Each body is what the schema's `webhooks` section documents for its type.
     schema = served_schema()
@@ -134,6 +143,41 @@ def test_every_event_of_a_round_arrives_once_in_order_and_signed(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_events_whose_round_was_taken_back_before_they_were_written_still_go_out_in_order(
+    one_round_section, alice, alice_api
+):
+    with Receiver() as receiver:
+        assert register(alice_api, receiver.url).status_code == 201
+        # All before a worker runs: the round and its result are gone when it writes the events.
+        round_ = publish_round(pair_next_round(one_round_section, by=alice), by=alice)
+        game = round_.pairings.get(board=2)
+        record_result(game, WIN, by=alice)
+        take_back_round(round_, by=alice, reason="paired the wrong players")
+        with task_worker() as worker:
+            try:
+                wait_for(lambda: len(receiver.requests) == 3)
+            except AssertionError:
+                raise AssertionError(worker_output(worker)) from None
+    bodies = receiver.bodies()
+    assert [body["type"] for body in bodies] == [
+        "pairing.published",
+        "result.recorded",
+        "round.taken_back",
+    ]
+    assert bodies[0]["data"] == {"section": "men", "number": 1, "gone": True}
+    assert bodies[1]["data"] == {
+        "id": game.pk,
+        "section": "men",
+        "round": 1,
+        "board": 2,
+        "gone": True,
+    }
+    schema = served_schema()
+    for body in bodies:
+        assert body_errors(body, schema) == [], body["type"]
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_result_is_entered_while_the_receiver_is_down(one_round_section, alice, alice_api):
     with Receiver() as receiver:
         url = receiver.url
@@ -147,9 +191,13 @@ def test_a_result_is_entered_while_the_receiver_is_down(one_round_section, alice
         format="json",
     )
     assert answer.status_code == 200, answer.content
-    assert Event.objects.filter(kind="result.recorded").count() == 1
+    # The request queued one task carrying the game's id; the event is written by the worker.
+    told = DBTaskResult.objects.filter(task_path="tournaments.tasks.tell")
+    assert [task.args_kwargs["args"][0]["pairing_id"] for task in told] == [None, game.pk]
+    assert not Event.objects.exists()
     with task_worker():
         wait_for(lambda: Attempt.objects.filter(error="connection refused").count() >= 2)
+    assert Event.objects.filter(kind="result.recorded").count() == 1
     assert not Attempt.objects.filter(succeeded=True).exists()
     assert Delivery.objects.filter(status="pending").count() == 2
 
@@ -281,6 +329,4 @@ def test_send_again_queues_the_same_event_behind_the_others(one_round_section, a
     again = Delivery.objects.exclude(pk=given_up.pk).get()
     assert (again.event_id, again.status, again.attempts) == (event.pk, "pending", 0)
     assert again.pk > given_up.pk
-    from django_tasks_db.models import DBTaskResult
-
     assert DBTaskResult.objects.filter(args_kwargs__args=[endpoint.pk]).exists()

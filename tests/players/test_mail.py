@@ -22,7 +22,7 @@ WIN = ResultEntry(ending=Ending.CAPTURE, south_seeds=25, north_seeds=10)
 
 @pytest.fixture
 def players(tournament, section, make_player, settings):
-    settings.MAIL_BATCH_SECONDS = 1  # where the results mail is queued: this process
+    settings.MAIL_BATCH_SECONDS = 1  # the worker's too (mail_worker)
     tournament.published = True
     tournament.save()
     return [
@@ -144,7 +144,7 @@ def test_the_round_starting_soon_is_mailed_once_at_its_new_start_in_french(
     """A minute's lead (the test's): the round planned a minute and a few seconds ahead, then
     moved a few seconds later. The reminder of the first start finds it moved and sends
     nothing; the second's goes once, in French."""
-    settings.MAIL_REMINDER_MINUTES = 1  # where the reminder is queued: this process
+    settings.MAIL_REMINDER_MINUTES = 1
     ama = players[0]
     make_player_account("ama@example.org", "fr", player=ama)
     port = free_port()
@@ -175,5 +175,9 @@ def test_the_round_starting_soon_is_mailed_once_at_its_new_start_in_french(
         f"Ronde 1, table {seat.pairing.board}, {side} contre {seat.opponent.name}, {local:%H:%M}"
     ) in text
     assert "/account/unsubscribe/" in text
+    # The worker schedules the reminders: one that found the first start still planned queued
+    # its mail, which it gave up once the start had moved; one that came after found only the
+    # moved start. Either way only the moved start's reminder left.
     rows = dict(Mail.objects.filter(kind="reminder").values_list("starts_at", "status"))
-    assert rows == {first: "given_up", moved: "sent"}
+    assert rows.pop(moved) == "sent"
+    assert rows in ({}, {first: "given_up"})

@@ -65,7 +65,7 @@ def record_result(
         ResultChange.objects.create(
             pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
         )
-        announce(RESULT_RECORDED, tournament.pk, pairing_id=pairing.pk)
+        announce(RESULT_RECORDED, tournament.pk, pairing_id=pairing.pk, facts=_game_facts(pairing))
         complete_if_done(pairing.round)
     return result
 
@@ -101,7 +101,12 @@ def clear_result(pairing: Pairing, *, by, reason: str, expected: int | None = No
         ResultChange.objects.create(
             pairing=pairing, before=before, after=None, changed_by=by, reason=reason.strip()
         )
-        announce(RESULT_CLEARED, pairing.round.section.tournament_id, pairing_id=pairing.pk)
+        announce(
+            RESULT_CLEARED,
+            pairing.round.section.tournament_id,
+            pairing_id=pairing.pk,
+            facts=_game_facts(pairing),
+        )
         reopen_if_waiting(pairing.round)
 
 
@@ -165,3 +170,13 @@ def _write_game_record(
             "readable": True,
         },
     )
+
+
+def _game_facts(pairing: Pairing) -> dict:
+    """What names a game once its round is gone (an announcement's `facts`): its section's slug,
+    its round's number and its board."""
+    return {
+        "section": pairing.round.section.slug,
+        "round": pairing.round.number,
+        "board": pairing.board,
+    }

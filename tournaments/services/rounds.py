@@ -250,7 +250,12 @@ def publish_round(round_: Round, *, by) -> Round:
         round_.status = Round.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
-        announce(PAIRING_PUBLISHED, round_.section.tournament_id, round_id=round_.pk)
+        announce(
+            PAIRING_PUBLISHED,
+            round_.section.tournament_id,
+            round_id=round_.pk,
+            facts={"section": round_.section.slug, "number": round_.number},
+        )
         complete_if_done(round_)
     return round_
 
