@@ -12,7 +12,7 @@ Who is told what:
 
 - a player's followers: his board when a round is published (round, board, side, opponent and
   the planned start), the same a few minutes before the round starts, his result when it is
-  recorded or corrected, and his place in the final standings;
+  recorded, corrected or cleared, and his place in the final standings;
 - a tournament's followers: each round published and starting, and the final standings (not
   every result: a hall of boards would fill a phone).
 
@@ -57,6 +57,7 @@ ROUND_STARTING = "round.starting"
 PUSHED = (
     announcements.PAIRING_PUBLISHED,
     announcements.RESULT_RECORDED,
+    announcements.RESULT_CLEARED,
     announcements.STANDINGS_FINAL,
 )
 # How long a push service keeps a message for a phone that is off, in seconds.
@@ -97,8 +98,10 @@ def messages(
         return []
     if kind in (announcements.PAIRING_PUBLISHED, ROUND_STARTING):
         return _round_messages(kind, tournament, round_id)
-    if kind == announcements.RESULT_RECORDED:
-        return _result_messages(tournament, pairing_id)
+    if kind in (announcements.RESULT_RECORDED, announcements.RESULT_CLEARED):
+        return _result_messages(
+            tournament, pairing_id, cleared=kind == announcements.RESULT_CLEARED
+        )
     if kind == announcements.STANDINGS_FINAL:
         return _final_messages(tournament)
     return []
@@ -186,16 +189,21 @@ def _board_words(seat, round_number: int) -> str:
     }
 
 
-def _result_messages(tournament, pairing_id) -> list[tuple[Follower, dict]]:
+def _result_messages(tournament, pairing_id, cleared: bool = False) -> list[tuple[Follower, dict]]:
+    """The game's players' followers told its result, or that it was cleared. The worker words
+    it as the game stands: a result recorded again before it came to a clearing is told by its
+    own push, and a game gone with its round tells nothing."""
     game = (
         Pairing.objects.select_related("round__section", "south", "north", "result")
         .filter(pk=pairing_id, round__section__tournament=tournament)
         .first()
     )
-    result = getattr(game, "result", None) if game is not None else None
-    if result is None or game.north_id is None:
+    if game is None or game.north_id is None:
         return []
-    corrected = ResultChange.objects.filter(pairing=game).count() > 1
+    result = getattr(game, "result", None)
+    if (result is None) != cleared:
+        return []
+    corrected = not cleared and ResultChange.objects.filter(pairing=game).count() > 1
     followers = Follower.objects.filter(
         tournament=tournament, player_id__in=[game.south_id, game.north_id]
     )
@@ -210,21 +218,26 @@ def _result_messages(tournament, pairing_id) -> list[tuple[Follower, dict]]:
                 "board": game.board,
                 "south": game.south.name,
                 "north": game.north.name,
-                "score": (
-                    f"{written_points(result.south_points)}–{written_points(result.north_points)}"
-                ),
             }
-            if corrected:
-                body = _(
-                    "Result corrected: round %(round)s, board %(board)s, "
-                    "%(south)s %(score)s %(north)s"
-                )
+            if cleared:
+                body = _("Result cleared: round %(round)s, board %(board)s, %(south)s – %(north)s")
             else:
-                body = _(
-                    "Result recorded: round %(round)s, board %(board)s, "
-                    "%(south)s %(score)s %(north)s"
+                words["score"] = (
+                    f"{written_points(result.south_points)}–{written_points(result.north_points)}"
+                )
+                body = (
+                    _(
+                        "Result corrected: round %(round)s, board %(board)s, "
+                        "%(south)s %(score)s %(north)s"
+                    )
+                    if corrected
+                    else _(
+                        "Result recorded: round %(round)s, board %(board)s, "
+                        "%(south)s %(score)s %(north)s"
+                    )
                 )
             title = _player_title(player, tournament)
+            # One tag for the game's result, cleared or not: each push replaces the last.
             message = _message(
                 follower,
                 announcements.RESULT_RECORDED,

@@ -93,6 +93,8 @@ MIDDLEWARE = [
     "oware_tournaments.middleware.CompleteBodyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A signed-in player's pages in his account's language unless the switcher chose one.
+    "players.language.AccountLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -25,6 +25,9 @@ BACKEND = "tournaments.auth_backends.BoundedModelBackend"
 # The session's mark of a signed-in player: the pages look for his next game only then, so an
 # arbiter's pages cost no query more.
 PLAYS = "plays"
+# The session's copy of the signed-in player's language (his account's), which the pages follow
+# when the reader has not chosen one (players/language.py): read without a query.
+LANGUAGE = "players.language"
 
 
 def _user_of(email: str):
@@ -108,15 +111,23 @@ def sign_in_with_link(request, token: str) -> Account:
             raise ServiceError(ErrorCode.SIGN_IN_LINK_REFUSED, case="used")
     user.refresh_from_db()
     login(request, user, backend=BACKEND)
-    request.session[PLAYS] = True
+    mark_player(request.session, account)
     return account
 
 
 def remember_player(sender, request, user, **kwargs):
-    """At each login, mark the session of a player who has an account (`PLAYS`)."""
+    """At each login, mark the session of a player who has an account (`PLAYS`), with his
+    account's language."""
     if request is not None and hasattr(request, "session"):
-        if Account.objects.filter(user=user).exists():
-            request.session[PLAYS] = True
+        account = Account.objects.filter(user=user).only("language").first()
+        if account is not None:
+            mark_player(request.session, account)
+
+
+def mark_player(session, account: Account) -> None:
+    """Mark `session` as a signed-in player's, and keep his account's language in it."""
+    session[PLAYS] = True
+    session[LANGUAGE] = account.language
 
 
 def unsubscribe_token(account: Account) -> str:

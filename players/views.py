@@ -88,8 +88,8 @@ def home(request):
     action = request.POST.get("action") if request.method == "POST" else None
     if account is None:
         if action == "make":
-            Account.objects.create(user=request.user, language=_language())
-            request.session[signin.PLAYS] = True
+            account = Account.objects.create(user=request.user, language=_language())
+            signin.mark_player(request.session, account)
             return redirect("players:home")
         return render(request, "players/home.html", {"account": None})
     form = AccountForm(request.POST if action == "settings" else None, instance=account)
@@ -99,7 +99,7 @@ def home(request):
         request.user, request.POST if action == "password" else None
     )
     if action == "settings" and form.is_valid():
-        form.save()
+        signin.mark_player(request.session, form.save())
         messages.success(request, _("Saved."))
         return redirect("players:home")
     if action == "password" and password_form.is_valid():

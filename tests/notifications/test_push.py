@@ -22,7 +22,7 @@ from tests.notifications.push_service import (
     vapid_claims,
 )
 from tests.notifications.receivers import wait_for, worker_output
-from tournaments.services.results import ResultEntry, record_result
+from tournaments.services.results import ResultEntry, clear_result, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 from tournaments.services.timetable import set_timetable, venue_zone
 
@@ -91,13 +91,21 @@ def test_a_french_follower_is_pushed_his_board_and_result_signed_and_encrypted_f
         assert service.decrypt(everyone_push)["body"] == "Men: the pairings of round 1 are out"
 
         record_result(seat.pairing, WIN, by=alice)
-        pushes = service.wait(2, french["endpoint"])
-    result = service.decrypt(pushes[1])
+        service.wait(2, french["endpoint"])
+        clear_result(seat.pairing, by=alice, reason="wrong board")
+        pushes = service.wait(3, french["endpoint"])
+    result, cleared = service.decrypt(pushes[1]), service.decrypt(pushes[2])
     south, north = seat.pairing.south.name, seat.pairing.north.name
     assert (
         result["body"]
         == f"Résultat enregistré : ronde 1, table {seat.pairing.board}, {south} 1–0 {north}"
     )
+    # Cleared: told too, in his language, replacing the result's notification (its tag).
+    assert (
+        cleared["body"]
+        == f"Résultat annulé : ronde 1, table {seat.pairing.board}, {south} – {north}"
+    )
+    assert cleared["tag"] == result["tag"]
     # The tournament's follower is told of rounds, not of every result.
     assert len(service.received(everyone["endpoint"])) == 1
 

@@ -8,6 +8,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.conf import settings
 from django.core import signing
 from django.test import override_settings
 
@@ -75,7 +76,8 @@ def test_a_mailed_link_signs_up_once_and_is_refused_again(client, smtp, django_u
     account = Account.objects.get(user__username="ama@example.org")
     assert account.language == "fr" and account.email_checked
     assert account.user.email == "ama@example.org" and not account.user.has_usable_password()
-    assert "My account" in client.get("/account/player/").content.decode()
+    # His pages are in his account's language, the one he asked for the link in.
+    assert "Mon compte" in client.get("/account/player/").content.decode()
 
     # Used once: refused, in a new browser as in the same one.
     client.logout()
@@ -218,8 +220,10 @@ def test_the_arbiter_confirms_a_link_and_the_player_sees_his_next_game_first(
         assert 'class="my-next-game"' in html, page
         assert f"Round 1, board {seat.pairing.board}, {side} against {opponent}" in html, page
         assert "5 March, 14:00" in html
-    french = client.get("/t/accra/", headers={"accept-language": "fr"}).content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"  # the switcher's choice
+    french = client.get("/t/accra/").content.decode()
     assert "Ma prochaine partie" in french
+    del client.cookies[settings.LANGUAGE_COOKIE_NAME]
     games = client.get("/account/player/games/").content.decode()
     assert f"against {opponent}" in games
     # Someone else's session shows nothing of his.
@@ -293,3 +297,23 @@ def test_a_password_is_set_after_a_link_and_changed_only_with_the_old_one(client
     assert answer.status_code == 302
     client.logout()
     assert client.login(username="afi@example.org", password="seeds-of-oware-7")
+
+
+def test_pages_follow_the_accounts_language_unless_the_reader_chose_one(client, alice):
+    make_player_account("ama@example.org", "fr")
+    assert client.login(username="ama@example.org", password="p-4-ss-word!")
+    # His browser asks for English; his account says French, which the pages follow.
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page["Content-Language"] == "fr" and '<html lang="fr">' in page.content.decode()
+    # He changes his account's language on his page: the next pages follow it.
+    chosen = {"action": "settings", "language": "pt", "wants_mail": "on"}
+    assert client.post("/account/player/", chosen, HTTP_ACCEPT_LANGUAGE="en").status_code == 302
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "pt"
+    # The switcher's choice comes first.
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="fr")["Content-Language"] == "en"
+    # Someone signed in without a player's account gets his browser's language, as before.
+    client.logout()  # and its cookies, the switcher's with them
+    client.force_login(alice)
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="fr")["Content-Language"] == "fr"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "en"
