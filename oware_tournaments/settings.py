@@ -379,16 +379,18 @@ LIVE_FLAG_TOLERANCE = env_int("LIVE_FLAG_TOLERANCE", 15)
 # mail) goes through Django's tasks framework. Without Redis it queues in the application's own
 # database, so that a venue runs no new service: `manage.py db_worker` takes the tasks out. Where
 # Redis is configured (REDIS_URL, or CACHE_URL, as for the cache above) the tasks queue there
-# instead, through RQ, and `manage.py rqworker` takes them out; TASKS_IN_DATABASE=1 keeps them in
-# the database all the same. `manage.py task_worker` runs whichever worker this chooses
-# (docs/deployment.md). Either way the order of an endpoint's deliveries and the mails' state are
-# rows of the database; the queue only says when to look at them.
-TASKS_IN_REDIS = bool(CACHE_URL) and not env_bool("TASKS_IN_DATABASE", False)
+# instead, through RQ, and `manage.py rqworker` takes them out; TASKS_REDIS_URL names another
+# Redis database for them (the cache's own is emptied whole by a cache.clear()), and
+# TASKS_IN_DATABASE=1 keeps them in the database all the same. `manage.py task_worker` runs
+# whichever worker this chooses (docs/deployment.md). Either way the order of an endpoint's
+# deliveries and the mails' state are rows of the database; the queue only says when to look.
+TASKS_REDIS_URL = env_str("TASKS_REDIS_URL") or CACHE_URL
+TASKS_IN_REDIS = bool(TASKS_REDIS_URL) and not env_bool("TASKS_IN_DATABASE", False)
 if TASKS_IN_REDIS:
     TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
     # A task's run may take a whole delivery's timeout and an SMTP conversation: ten minutes is
     # the bound past which RQ counts it as failed.
-    RQ_QUEUES = {"default": {"URL": CACHE_URL, "DEFAULT_TIMEOUT": 600}}
+    RQ_QUEUES = {"default": {"URL": TASKS_REDIS_URL, "DEFAULT_TIMEOUT": 600}}
     INSTALLED_APPS.append("django_rq")
 else:
     TASKS = {

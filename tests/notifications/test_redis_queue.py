@@ -52,7 +52,7 @@ def test_a_result_goes_out_through_the_redis_queue_and_its_worker(
         # which the worker turns into the event and its delivery), not in the database.
         assert local_redis.llen("rq:queue:default") == 2
         assert not DBTaskResult.objects.exists()
-        with task_worker(REDIS_URL=REDIS_URL) as worker:
+        with task_worker(TASKS_REDIS_URL=REDIS_URL) as worker:
             try:
                 wait_for(lambda: len(receiver.requests) == 1)
                 wait_for(lambda: Delivery.objects.filter(status="delivered").count() == 1)
