@@ -108,6 +108,8 @@ def test_arbiter_pages_admin_and_api_docs_run_under_the_policy(
     # Both API reference viewers draw the schema.
     visit(watched, live_server.url + reverse("api:docs"))
     assert watched.get_by_text("Oware tournament manager API").first.is_visible()
+    # Redoc reads the OpenAPI 3.1 schema's `webhooks` section: each body has its entry.
+    assert watched.get_by_text("A result was cleared (the game, its result null)").count() >= 1
     visit(watched, live_server.url + reverse("api:swagger"))
     watched.locator(".swagger-ui .info").wait_for()
     assert [r for r in watched.refusals if "https://cdn.redoc.ly/" not in r] == []
