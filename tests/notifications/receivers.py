@@ -86,6 +86,7 @@ def task_worker(**settings):
             "WEBHOOK_MAX_ATTEMPTS": "10",
             "REDIS_URL": "",  # the database's queue, whatever this machine's environment says
             "CACHE_URL": "",
+            "TASKS_REDIS_URL": "",
             **settings,
         },
     )
