@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "ratinglists",
     "notifications",
     "players",
+    "online",
     # The queue of Django's tasks framework in the database (notifications/tasks.py).
     "django_tasks_db",
 ]

@@ -61,6 +61,7 @@ STANDS_ON = {
     "publishing": ("oware", "tournaments", "games"),
     "notifications": ("oware", "tournaments"),
     "players": ("oware", "tournaments", "register"),
+    "online": ("oware", "tournaments", "games", "players", "notifications", "register"),
     "oware_tournaments": (
         "oware",
         "tournaments",
@@ -70,6 +71,7 @@ STANDS_ON = {
         "publishing",
         "notifications",
         "players",
+        "online",
     ),
 }
 

@@ -125,6 +125,59 @@ class ErrorCode(Enum):
         HTTP_403,
         gettext_lazy("You may not create tournaments."),
     )
+    # --- online events (online/): players enter themselves, rounds run themselves ---------
+    NOT_ONLINE = (
+        "not_online",
+        HTTP_404,
+        gettext_lazy("%(name)s is not an online event."),
+    )
+    EVENT_STARTED = (
+        "event_started",
+        HTTP_409,
+        {
+            None: gettext_lazy("%(name)s has started already."),
+            "finished": gettext_lazy("%(name)s is over."),
+        },
+    )
+    ENTRIES_CLOSED = (
+        "entries_closed",
+        HTTP_409,
+        {
+            None: gettext_lazy("Entries to %(name)s are closed."),
+            "not_yet": gettext_lazy("Entries to %(name)s open at %(when)s."),
+            "late": gettext_lazy(
+                "Entries to %(name)s are closed: half of its %(rounds)d rounds are played."
+            ),
+        },
+    )
+    ALREADY_ENTERED = (
+        "already_entered",
+        HTTP_409,
+        gettext_lazy("You have entered %(name)s already, as %(player)s."),
+    )
+    NOT_ENTERED = (
+        "not_entered",
+        HTTP_403,
+        gettext_lazy("You have no entry in %(name)s."),
+    )
+    CHECK_IN_CLOSED = (
+        "check_in_closed",
+        HTTP_409,
+        {
+            None: gettext_lazy("Round %(round)d of %(name)s is paired already."),
+            "over": gettext_lazy("Every round of %(name)s is paired."),
+        },
+    )
+    NOT_YOUR_GAME = (
+        "not_your_game",
+        HTTP_403,
+        gettext_lazy("You did not play game %(id)d."),
+    )
+    DISPUTE_CLOSED = (
+        "dispute_closed",
+        HTTP_409,
+        gettext_lazy("This report was answered already."),
+    )
     NO_SECTION = (
         "no_section",
         HTTP_400,
