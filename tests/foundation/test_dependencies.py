@@ -55,7 +55,7 @@ STANDS_ON = {
     "oware": (),
     "ratings": ("oware", "tournaments"),  # the TRF core only: a core imports no app module
     "tournaments": ("oware",),
-    "games": ("oware", "tournaments"),
+    "games": ("oware", "tournaments", "players"),
     "register": ("oware", "ratings", "tournaments"),
     "ratinglists": ("oware", "ratings", "tournaments", "register"),
     "publishing": ("oware", "tournaments", "games"),

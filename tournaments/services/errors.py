@@ -98,6 +98,7 @@ class ErrorCode(Enum):
         HTTP_404,
         {
             "live_board": gettext_lazy("There is no published live board %(code)s."),
+            "remote_game": gettext_lazy("There is no remote game %(id)s in this tournament."),
             "path": gettext_lazy("There is nothing at %(path)s."),
         },
     )
@@ -713,6 +714,40 @@ class ErrorCode(Enum):
         "not_pending",
         HTTP_400,
         gettext_lazy("This live board has no result waiting for confirmation."),
+    )
+
+    # --- remote play (games/remote.py) -----------------------------------------------------
+    NOT_IN_GAME = (
+        "not_in_game",
+        HTTP_403,
+        gettext_lazy("You do not play in this game: only its two players move in it."),
+    )
+    OTHER_SIDE_TO_MOVE = (
+        "other_side_to_move",
+        HTTP_409,
+        gettext_lazy("It is %(side)s's turn: wait for your opponent's move."),
+    )
+    WRONG_PLY = (
+        "wrong_ply",
+        HTTP_409,
+        {
+            "played": gettext_lazy("Ply %(ply)d has been played already."),
+            "ahead": gettext_lazy("The next move is ply %(expected)d."),
+            "bad": gettext_lazy("A move names its ply, a whole number: the next is %(expected)d."),
+        },
+    )
+    BAD_PIT = (
+        "bad_pit",
+        HTTP_400,
+        gettext_lazy("A move is the letter of one of your pits, A to F from your left."),
+    )
+    REMOTE_GAME_OVER = (
+        "game_finished",
+        HTTP_409,
+        {
+            None: gettext_lazy("This game is over."),
+            "flag": gettext_lazy("This game is over: a flag fell on the server's clock."),
+        },
     )
 
     # --- hostile clients: secrets, versions, bounds -----------------------------------------
