@@ -16,6 +16,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from notifications.api import arbiter_tournament
 from online import disputes, entries, events
 from online.models import (
     CLOCK_MINUTES,
@@ -250,7 +251,7 @@ class StartEvent(APIView):
 
     @extend_schema(request=VersionSerializer, responses={200: OnlineTournamentSerializer})
     def post(self, request, slug):
-        tournament = get_object_or_404(Tournament, slug=slug)
+        tournament = arbiter_tournament(slug, request.user)
         body = VersionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         with tournament_write(request, tournament, body.validated_data.get("expected_version")):

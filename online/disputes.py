@@ -5,7 +5,7 @@ results service, if he finds it wrong."""
 from django.db import transaction
 from django.utils import timezone
 
-from online.models import Dispute, Entry
+from online.models import Dispute, Entry, OnlineEvent
 from tournaments.models import Pairing, Tournament
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.permissions import require_arbiter
@@ -13,6 +13,9 @@ from tournaments.services.permissions import require_arbiter
 
 def report(pairing: Pairing, user, text: str) -> Dispute:
     """`user`'s report about `pairing`, one of his own games of an online event."""
+    tournament = pairing.round.section.tournament
+    if not OnlineEvent.objects.filter(tournament=tournament).exists():
+        raise ServiceError(ErrorCode.NOT_ONLINE, name=tournament.name)
     entry = (
         Entry.objects.filter(
             account__user=user, player_id__in=[pairing.south_id, pairing.north_id]

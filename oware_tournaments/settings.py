@@ -286,6 +286,8 @@ SPECTACULAR_SETTINGS = {
         "BoardTypeEnum": ["board", "pairing_bye"],
         "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
         "RoundStatusEnum": "tournaments.models.rounds.Round.Status",
+        "TournamentStatusEnum": "tournaments.models.event.Tournament.Status",
+        "OnlineStateEnum": "online.models.OnlineEvent.State",
     },
     # The bodies of the webhooks (notifications/schema.py), under x-webhooks.
     "WEBHOOKS": [

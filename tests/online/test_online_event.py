@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 from django_tasks_db.models import DBTaskResult
 
+from games.models.live import LiveBoard
 from online.models import CheckIn, Entry, OnlineEvent
 from online.tasks import run_round_task
 from players.models import AccountLink
@@ -147,6 +148,10 @@ def test_the_start_pairs_and_publishes_round_one(boss_api):
     round_ = Round.objects.get()
     assert round_.number == 1 and round_.status == Round.Status.PUBLISHED
     assert round_.pairings.count() == 3  # two games and the bye
+    boards = LiveBoard.objects.filter(pairing__round=round_)
+    assert boards.count() == 2 and all(board.remote for board in boards)
+    assert {board.clock_seconds for board in boards} == {60}
+    assert {board.no_show_seconds for board in boards} == {10}
     again = start(boss_api)
     assert again.status_code == 409 and again.json()["code"] == "event_started"
 

@@ -163,6 +163,7 @@ def snapshot() -> list:
             "publishing",
             "notifications",
             "players",
+            "online",
         )
         for model in apps.get_app_config(label).get_models(include_auto_created=True)
     ]
