@@ -72,6 +72,7 @@ urlpatterns = [
     path("account/tokens/", api_tokens, name="api_tokens"),
     path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),
     path("t/<slug:slug>/arbiter/webhooks/", include("notifications.urls")),
+    path("t/<slug:slug>/arbiter/online/", include("online.urls")),
     # A push notification's "stop following" link (notifications/following.py).
     path("t/<slug:slug>/unfollow/", include("notifications.urls_follow")),
     # Player accounts (players/): /account/player/…, /register/accounts/,
