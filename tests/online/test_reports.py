@@ -85,3 +85,15 @@ def test_the_page_of_a_tournament_at_the_board_says_so(alice_client, tournament)
     page = alice_client.get(f"/t/{tournament.slug}/arbiter/online/")
     assert page.status_code == 200
     assert "not online" in page.content.decode()
+
+
+def test_the_page_and_a_refusal_speak_the_readers_language(client, running):
+    boss, players, game = running
+    client.force_login(boss)
+    page = client.get("/t/online-open/arbiter/online/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Signalements des joueurs" in page.content.decode()
+    stranger = token_client(player_user("zoe"))
+    refused = stranger.post(
+        "/api/v1/tournaments/online-open/open/check-in/", HTTP_ACCEPT_LANGUAGE="pt"
+    )
+    assert refused.json()["message"] == "Não está inscrito em Online Open."

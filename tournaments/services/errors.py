@@ -135,10 +135,7 @@ class ErrorCode(Enum):
     EVENT_STARTED = (
         "event_started",
         HTTP_409,
-        {
-            None: gettext_lazy("%(name)s has started already."),
-            "finished": gettext_lazy("%(name)s is over."),
-        },
+        gettext_lazy("%(name)s has started already."),
     )
     ENTRIES_CLOSED = (
         "entries_closed",
