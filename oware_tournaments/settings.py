@@ -285,6 +285,7 @@ SPECTACULAR_SETTINGS = {
         "BoardTypeEnum": ["board", "pairing_bye"],
         "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
         "RoundStatusEnum": "tournaments.models.rounds.Round.Status",
+        "SideEnum": "tournaments.models.sides.SIDE_CHOICES",
     },
     # The bodies of the webhooks (notifications/schema.py), under x-webhooks.
     "WEBHOOKS": [

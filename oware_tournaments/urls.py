@@ -64,6 +64,7 @@ urlpatterns = [
     path("api/v1/", include("register.urls_api")),
     path("api/v1/", include("ratinglists.urls_api")),
     path("api/v1/", include("notifications.urls_api")),
+    path("api/v1/", include("games.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("arbiter/", my_tournaments, name="my_tournaments"),

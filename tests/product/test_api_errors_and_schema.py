@@ -158,6 +158,8 @@ def schema(api):
 # A follower is no row of the tournament: following writes no version of it.
 UNVERSIONED_WRITES = (
     "/tournaments/import/",
+    # A remote game's move names its ply instead: a move sent twice is refused by it.
+    "/moves/",
     "/webhooks/",
     "/webhooks/{endpoint_id}/",
     "/followers/",
