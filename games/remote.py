@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live
+from games import board_news, live
 from games.models.live import LiveBoard, new_code
 from games.remote_clock import clocks_at, flag_moment, reading_after_move
 from oware.endings import Ending
@@ -28,6 +28,7 @@ from oware.errors import RecordError
 from oware.sides import Side
 from players.linking import my_player_ids
 from players.models import Account
+from tournaments.models import Result
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.results import ResultEntry, record_result
 
@@ -81,9 +82,16 @@ def open_remote_boards(
             board.state = LiveBoard.State.WAITING
             board.revision += 1
             board.save()
+            board_news.announce_change(board.pk)
             _schedule(board, now)
             boards.append(board)
     return boards
+
+
+def _changed(board: LiveBoard) -> None:
+    """Raise the board's revision and tell the streams of every process, at the commit."""
+    board.revision += 1
+    board_news.announce_change(board.pk)
 
 
 def _free_code() -> str:
@@ -220,7 +228,7 @@ def _record(board: LiveBoard, game=None) -> None:
     """Hand the finished game to the results service, as one of the tournament's arbiters (the
     one write path wants one; no arbiter confirms anything), and mark the board changed. A
     tournament without an arbiter leaves it pending, for the first one it gets."""
-    board.revision += 1
+    _changed(board)
     board.settle_at = None
     arbiter = board.pairing.round.section.tournament.arbiters.order_by("pk").first()
     if arbiter is None:
@@ -283,7 +291,7 @@ def play_move(board: LiveBoard, user, ply, move, now: datetime | None = None) ->
             game = live._finish(board, None, store=False)
             _record(board, game=game)
         else:
-            board.revision += 1
+            _changed(board)
             _schedule(board, now)
         board.save()
     return board
@@ -347,3 +355,73 @@ def settle_task(board_id: int, now: datetime | None = None) -> None:
             board.settle_at = None
         _schedule(board, now)
         LiveBoard.objects.filter(pk=board.pk).update(settle_at=board.settle_at)
+
+
+def game_state(board: LiveBoard, side: Side | None, now: datetime | None = None) -> dict:
+    """What a player's device or program reads of his remote game at `now`: where it is
+    played, his side, the position, the legal moves of the player to move as pit letters, the
+    server's clocks, the state and, once over, how it ended. The board must be settled up to
+    `now` first (`settle_due`)."""
+    now = now or timezone.now()
+    pairing = board.pairing
+    tournament = pairing.round.section.tournament
+    state = live.board_state(board)
+    position = live.position_of(board)
+    to_move = position.to_move
+    clocks = live.remote_clocks(board, now) or (board.starting_seconds,) * 2
+    legal = [] if board.finished else [pit_letter(to_move, pit) for pit in state["legal"]]
+    deadline = next_deadline(board)
+    moves = live.received_moments(board)
+    return {
+        "id": pairing.pk,
+        "tournament": tournament.slug,
+        "section": pairing.round.section.slug,
+        "round": pairing.round.number,
+        "board": pairing.board,
+        "code": board.code,
+        "side": side.letter if side is not None else None,
+        "south": pairing.south.name,
+        "north": pairing.north.name if pairing.north else "",
+        "state": _state_word(board),
+        "ply": len(board.moves) + 1,
+        "to_move": to_move.letter,
+        "your_turn": side == to_move and not board.finished,
+        "position": {"pits": list(position.position.pits), "stores": state["stores"]},
+        "legal_moves": legal,
+        "moves": [
+            pit_letter(mover, pit) for (mover, _at), pit in zip(moves, board.moves, strict=True)
+        ],
+        "clocks": {
+            "south": max(0.0, clocks[0]),
+            "north": max(0.0, clocks[1]),
+            "start": board.starting_seconds,
+            "increment": board.increment_seconds,
+            "running": None if board.finished else to_move.letter,
+        },
+        "deadline": deadline.at if deadline is not None else None,
+        "opened_at": board.opened_at,
+        "ending": board.ending.value if board.ending else None,
+        "decided_by": board.decided_by.letter if board.decided_by is not None else None,
+        "game_score": state["game_score"] if board.ending and board.ending.played else None,
+        "points": _points(pairing),
+        "record": board.record,
+        "revision": board.revision,
+    }
+
+
+def _state_word(board: LiveBoard) -> str:
+    """`playing` until the game ends, then `finished` (its result recorded) or `pending` (a
+    tournament without an arbiter to record it in the name of)."""
+    if board.state == LiveBoard.State.CONFIRMED:
+        return "finished"
+    if board.state == LiveBoard.State.PENDING:
+        return "pending"
+    return "playing"
+
+
+def _points(pairing) -> list[str] | None:
+    """(South, North) points of the recorded result, None before it is recorded."""
+    result = Result.objects.filter(pairing=pairing).first()
+    if result is None:
+        return None
+    return [str(result.south_points.normalize()), str(result.north_points.normalize())]

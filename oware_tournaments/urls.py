@@ -66,6 +66,7 @@ urlpatterns = [
     path("api/v1/", include("notifications.urls_api")),
     # Online events (online/api.py): before the tournaments' API, whose list it extends.
     path("api/v1/", include("online.urls_api")),
+    path("api/v1/", include("games.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("arbiter/", my_tournaments, name="my_tournaments"),

@@ -165,6 +165,8 @@ UNVERSIONED_WRITES = (
     "/check-in/",
     "/disputes/",
     "/tournaments/import/",
+    # A remote game's move names its ply instead: a move sent twice is refused by it.
+    "/moves/",
     "/webhooks/",
     "/webhooks/{endpoint_id}/",
     "/followers/",
