@@ -20,6 +20,8 @@ from tests.servers import (
     wait_until_served,
 )
 
+BOTS_WRITE_RATE = "100000/minute"
+
 SETUP = """
 import json
 import django
@@ -73,13 +75,23 @@ def task_worker(database_url: str):
 @contextmanager
 def event_server(players: int, *, workers: int = 2, prefix: str = "online_event"):
     """Yields (port, database URL, tokens by name: organiser, player0…, stranger) once the
-    server answers, its task worker running; stops both and drops the database after."""
+    server answers, its task worker running; stops both and drops the database after.
+
+    Bots move as fast as the server answers, far beyond the 120 writes a minute a user's token
+    is allowed by default (API_WRITE_RATE), which would stretch a one-minute game over minutes:
+    the server here allows them."""
     with scratch_postgres(prefix) as database:
         made = run_django(SETUP % {"players": players}, timeout=300, DATABASE_URL=database)
         assert made.returncode == 0, made.stderr[-3000:]
         tokens = json.loads(made.stdout.strip().splitlines()[-1])
         port = free_port()
-        server = serve(database, port, WEB_CONCURRENCY=str(workers), PUBLISH_WORKER="0")
+        server = serve(
+            database,
+            port,
+            WEB_CONCURRENCY=str(workers),
+            PUBLISH_WORKER="0",
+            API_WRITE_RATE=BOTS_WRITE_RATE,
+        )
         try:
             wait_until_served(port, "/healthz")
             with task_worker(database) as worker:

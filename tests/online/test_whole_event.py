@@ -17,10 +17,10 @@ from tests.online.event_server import event_server
 from tests.servers import ROOT, run_django
 
 SLUG = "bots-open"
-PLAYERS = 10  # entered before the start; player9 never shows up
-ROUNDS = 4
-LATE = "player10"
-ABSENT = "player9"
+PLAYERS = 8  # entered before the start; player7 never shows up
+ROUNDS = 3
+LATE = "player8"
+ABSENT = "player7"
 # The bound on the pairing of the next round after the last game of the one before (the issue's).
 PAIRING_BOUND_SECONDS = 10
 
