@@ -62,18 +62,26 @@ class Bot(threading.Thread):
         self.stopping = threading.Event()
         self.moves_sent = 0
         self.refusals: list = []
+        # (game id, ply) → the moment this bot first read that ply as the next one, and the
+        # moment it sent the move of that ply (time.monotonic(), one clock for every bot).
+        self.first_seen: dict[tuple[int, int], float] = {}
+        self.sent_at: dict[tuple[int, int], float] = {}
 
     def run(self):
         while not self.stopping.is_set():
             status, game = self.api.get("/api/v1/me/game/")
+            if status == 200:
+                self.first_seen.setdefault((game["id"], game["ply"]), time.monotonic())
             if status != 200 or game["state"] != "playing" or not game["your_turn"]:
                 time.sleep(self.pause)
                 continue
             move = self.random.choice(game["legal_moves"])
             path = f"/api/v1/tournaments/{game['tournament']}/games/{game['id']}/moves/"
+            sent = time.monotonic()
             status, answer = self.api.post(path, {"ply": game["ply"], "move": move})
             if status == 200:
                 self.moves_sent += 1
+                self.sent_at[(game["id"], game["ply"])] = sent
             elif answer.get("code") != "game_finished":  # a flag or a no-show settled first
                 self.refusals.append((status, answer))
 
