@@ -110,6 +110,9 @@ class OnlineEventSerializer(serializers.ModelSerializer):
     """An online event's settings and where its run is."""
 
     tournament = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    late_entry_points = serializers.DecimalField(
+        max_digits=2, decimal_places=1, read_only=True, help_text="0.0, 0.5 or 1.0."
+    )
     entries = serializers.SerializerMethodField()
 
     class Meta:
