@@ -97,3 +97,8 @@ def test_the_page_and_a_refusal_speak_the_readers_language(client, running):
         "/api/v1/tournaments/online-open/open/check-in/", HTTP_ACCEPT_LANGUAGE="pt"
     )
     assert refused.json()["message"] == "Não está inscrito em Online Open."
+
+
+def test_the_dashboard_leads_to_the_online_page(alice_client, tournament):
+    page = alice_client.get(f"/t/{tournament.slug}/arbiter/").content.decode()
+    assert f'href="/t/{tournament.slug}/arbiter/online/"' in page
