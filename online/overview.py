@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from games.live import received_moments
+from games.models.live import LiveBoard
 from online.models import Entry, OnlineEvent
+from online.timings import move_times
 from oware.endings import Ending
 from tournaments.models import Result, Tournament
 
@@ -47,6 +50,32 @@ def entry_rows(event: OnlineEvent) -> list[EntryRow]:
     )
     no_shows = no_shows_by_account({entry.account_id for entry in entries})
     return [EntryRow(entry, no_shows[entry.account_id]) for entry in entries]
+
+
+@dataclass(frozen=True)
+class GameTimes:
+    board: LiveBoard
+    times: dict  # Side → timings.SideTimes
+
+    @property
+    def constant_sides(self) -> list:
+        return [side for side, times in self.times.items() if times.constant]
+
+
+def game_times(board: LiveBoard) -> GameTimes:
+    return GameTimes(board, move_times(received_moments(board)))
+
+
+def remote_boards(tournament: Tournament):
+    return LiveBoard.objects.filter(
+        remote=True, pairing__round__section__tournament=tournament
+    ).select_related("pairing__round", "pairing__south", "pairing__north")
+
+
+def constant_games(tournament: Tournament) -> list[GameTimes]:
+    """The event's remote games where a side's move times are implausibly constant."""
+    found = [game_times(board) for board in remote_boards(tournament)]
+    return [game for game in found if game.constant_sides]
 
 
 def event_or_none(tournament: Tournament) -> OnlineEvent | None:
