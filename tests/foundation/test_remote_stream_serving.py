@@ -107,7 +107,7 @@ def test_a_move_reaches_the_stream_of_another_process_through_nginx(tmp_path):
             wait_until_served(stream_port, "/healthz")
             with nginx_in_front(app_port, tmp_path, stream_port=stream_port) as proxy_port:
                 watching = http.client.HTTPConnection("127.0.0.1", proxy_port, timeout=20)
-                watching.request("GET", f"/t/online/remote/{setup['game']}/stream/")
+                watching.request("GET", f"/api/v1/tournaments/online/games/{setup['game']}/stream/")
                 answer = watching.getresponse()
                 assert answer.status == 200
                 assert answer.getheader("Content-Type") == "text/event-stream"
