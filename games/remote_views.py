@@ -8,19 +8,22 @@ Anyone else is sent to the game's public pages.
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.handlers.asgi import ASGIRequest
-from django.http import Http404, StreamingHttpResponse
+from django.http import Http404, HttpResponseNotAllowed, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
-from games import remote, stream
+from games import live, remote, stream
 from games.models.live import LiveBoard
+from games.move_timings import CONSTANT_MIN_MOVES, CONSTANT_SPREAD, side_times, timed_moves
+from oware.sides import Side
 from tournaments.lookups import in_public_rounds
 from tournaments.models import Pairing
 from tournaments.models.results import ENDING_LABELS
 from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.views.access import arbiter_required
 from tournaments.views.refusals import json_refusal
 
 
@@ -98,3 +101,40 @@ def remote_stream(request, slug, pairing_id):
     # nginx passes each event on at once instead of buffering the answer (deploy/nginx.conf).
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+@arbiter_required
+def remote_timings(request, tournament, pairing_id):
+    """The arbiter's view of a remote game's timings: each move's thinking time by the server's
+    clock, each side's mean and spread, and the mark of implausibly constant times."""
+    board = (
+        LiveBoard.objects.select_related(
+            "pairing__round__section__tournament", "pairing__south", "pairing__north"
+        )
+        .filter(remote=True, pairing_id=pairing_id, pairing__round__section__tournament=tournament)
+        .first()
+    )
+    if board is None:
+        raise Http404("No such remote game.")
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    moves = timed_moves(live.received_moments(board))
+    rows = [
+        (timed, remote.pit_letter(timed.side, pit), clock)
+        for timed, pit, clock in zip(moves, board.moves, board.clocks, strict=True)
+    ]
+    pairing = board.pairing
+    names = {Side.SOUTH: pairing.south.name, Side.NORTH: pairing.north.name}
+    return render(
+        request,
+        "games/remote_timings.html",
+        {
+            "tournament": tournament,
+            "board": board,
+            "pairing": pairing,
+            "rows": rows,
+            "sides": [(names[side], side_times(moves, side)) for side in Side],
+            "min_moves": CONSTANT_MIN_MOVES,
+            "spread_percent": round(CONSTANT_SPREAD * 100),
+        },
+    )
