@@ -71,6 +71,7 @@ def remote_page(request, slug, pairing_id):
             "ending_labels": {code: str(label) for code, label in ENDING_LABELS.items()},
             "stream_url": reverse("games-api:stream", args=[slug, pairing_id]),
             "moves_url": reverse("games-api:moves", args=[slug, pairing_id]),
+            "resign_url": reverse("games-api:resign", args=[slug, pairing_id]),
         },
     )
 

@@ -10,6 +10,11 @@ urlpatterns = [
         api.Moves.as_view(),
         name="moves",
     ),
+    path(
+        "tournaments/<slug:slug>/games/<int:pairing_id>/resign/",
+        api.Resign.as_view(),
+        name="resign",
+    ),
     # Server-Sent Events, not a DRF view: the stream of a remote game's states (games/stream.py).
     path(
         "tournaments/<slug:slug>/games/<int:pairing_id>/stream/",

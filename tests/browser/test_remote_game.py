@@ -88,3 +88,21 @@ def test_a_remote_game_by_push_with_a_reconnection_and_a_flag_fall(browser, live
     assert north.locator("#remote-row-bottom button[data-pit=a]").is_disabled()
     south_context.close()
     north_context.close()
+
+
+def test_a_resignation_reaches_the_opponent_by_push(browser, live_server, game):
+    remote.open_remote_boards(game.round, clock_seconds=600, no_show_seconds=None)
+    south_context = logged_in(browser.new_context(), live_server, "ama@example.org")
+    north_context = logged_in(browser.new_context(), live_server, "kofi@example.org")
+    south = open_game(south_context, live_server, game)
+    north = open_game(north_context, live_server, game)
+    north.locator("#remote-resign").click()
+    north.locator("#remote-resign-yes").click()
+    south.wait_for_function(
+        "() => document.getElementById('remote-board').dataset.state === 'finished'"
+    )
+    assert "1–0" in south.locator("#remote-status").inner_text()
+    assert south.locator("#remote-resign").is_disabled()
+    assert Result.objects.get(pairing=game).ending == "resign"
+    south_context.close()
+    north_context.close()

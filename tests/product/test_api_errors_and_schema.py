@@ -158,8 +158,10 @@ def schema(api):
 # A follower is no row of the tournament: following writes no version of it.
 UNVERSIONED_WRITES = (
     "/tournaments/import/",
-    # A remote game's move names its ply instead: a move sent twice is refused by it.
+    # A remote game's move names its ply instead: a move sent twice is refused by it; a second
+    # resignation finds the game over.
     "/moves/",
+    "/resign/",
     "/webhooks/",
     "/webhooks/{endpoint_id}/",
     "/followers/",
