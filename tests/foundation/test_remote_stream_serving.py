@@ -1,13 +1,16 @@
 """A remote game's stream as production serves it: scripts/serve-stream (Django's ASGI
-application, uvicorn workers under gunicorn) behind docker-compose's nginx (deploy/nginx.conf),
-on PostgreSQL. A move the WSGI server (scripts/serve) stores reaches the stream of another
-process through LISTEN/NOTIFY (games/board_news.py), event by event through nginx, unbuffered."""
+application, uvicorn workers under gunicorn) behind docker-compose's nginx (deploy/nginx.conf).
+A move the WSGI server (scripts/serve) stores reaches the stream of another process, event by
+event through nginx, unbuffered: on PostgreSQL through LISTEN/NOTIFY (games/board_news.py), on
+SQLite by the stream's own check of the board's revision."""
 
 import http.client
 import json
 import subprocess
 import sys
 import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -92,9 +95,21 @@ def move(port: int, game: int, token: str, ply: int, letter: str) -> int:
         return answer.status
 
 
-@pytest.mark.postgresql
-def test_a_move_reaches_the_stream_of_another_process_through_nginx(tmp_path):
-    with scratch_postgres("oware_stream") as database:
+@contextmanager
+def database_of(kind: str, folder: Path):
+    if kind == "postgresql":
+        with scratch_postgres("oware_stream") as database:
+            yield database
+    else:
+        yield f"sqlite:///{folder / 'db.sqlite3'}"
+
+
+# PostgreSQL: the stream is woken by NOTIFY. SQLite: it checks the board's revision itself.
+@pytest.mark.parametrize(
+    "kind", [pytest.param("postgresql", marks=pytest.mark.postgresql), "sqlite"]
+)
+def test_a_move_reaches_the_stream_of_another_process_through_nginx(tmp_path, kind):
+    with database_of(kind, tmp_path) as database:
         app_port, stream_port = free_port(), free_port()
         app = serve(database, app_port)  # migrates the database first (manage.py release)
         streams = None
