@@ -2,6 +2,7 @@
 with his token (`Authorization: Token …`):
 
 `GET /api/v1/me/game/` is his remote game being played (204 when he has none);
+`POST /api/v1/tournaments/{slug}/games/{pairing_id}/resign/` resigns it;
 `POST /api/v1/tournaments/{slug}/games/{pairing_id}/moves/` with `{"ply", "move"}` plays his
 move, `ply` being the move's number in the game (1 for the first), so that a move sent twice is
 refused (`wrong_ply`) rather than played twice. Both settle a deadline that passed first (a
@@ -95,6 +96,19 @@ class MoveSerializer(serializers.Serializer):
     )
 
 
+def _remote_board(slug: str, pairing_id: int) -> LiveBoard:
+    board = (
+        LiveBoard.objects.filter(
+            remote=True, pairing_id=pairing_id, pairing__round__section__tournament__slug=slug
+        )
+        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
+        .first()
+    )
+    if board is None:
+        raise ServiceError(ErrorCode.NOT_FOUND, case="remote_game", id=pairing_id)
+    return board
+
+
 class MyGame(APIView):
     """The signed-in player's remote game being played."""
 
@@ -135,24 +149,31 @@ class Moves(APIView):
         played or not the next (409 `wrong_ply`), a game over, a flag that fell included
         (409 `game_finished`; the flag fall is recorded), a letter that is no pit
         (400 `bad_pit`), an illegal move (400 `rules`, with the engine's reason)."""
-        board = (
-            LiveBoard.objects.filter(
-                remote=True,
-                pairing_id=pairing_id,
-                pairing__round__section__tournament__slug=slug,
-            )
-            .select_related(
-                "pairing__round__section__tournament", "pairing__south", "pairing__north"
-            )
-            .first()
-        )
-        if board is None:
-            raise ServiceError(ErrorCode.NOT_FOUND, case="remote_game", id=pairing_id)
+        board = _remote_board(slug, pairing_id)
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         now = timezone.now()
         board = remote.play_move(
             board, request.user, body.validated_data["ply"], body.validated_data["move"], now
         )
+        side = remote.side_of_user(board, request.user)
+        return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)
+
+
+class Resign(APIView):
+    """A player resigns his remote game."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None, responses={200: RemoteGameSerializer}, operation_id="tournaments_games_resign"
+    )
+    def post(self, request, slug, pairing_id):
+        """Resign the signed-in player's game, whoever is to move: the opponent wins, and the
+        result is recorded at once. Refused: not a player of this game (403 `not_in_game`), a
+        game over (409 `game_finished`)."""
+        board = _remote_board(slug, pairing_id)
+        now = timezone.now()
+        board = remote.resign(board, request.user, now)
         side = remote.side_of_user(board, request.user)
         return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)

@@ -160,6 +160,7 @@ def claim(
     arbiter releases it; claiming again from the same device is fine. `client` is the address
     wrong codes are counted against."""
     require_writable(board.pairing.round.section.tournament)
+    _require_at_the_table(board)
     _require_device(device)
     wanted = _wanted(side)
     if wanted is None:
@@ -183,6 +184,13 @@ def claim(
             _resume(board)
         board.save()
     return board
+
+
+def _require_at_the_table(board: LiveBoard) -> None:
+    """A remote game is played by its signed-in players on their own pages (games/remote.py),
+    never by devices holding a side with its code."""
+    if board.remote:
+        raise ServiceError(ErrorCode.REMOTE_BOARD, field="side")
 
 
 def _wanted(side) -> tuple[Side, ...] | None:
@@ -314,6 +322,7 @@ def _check_clock(board: LiveBoard, position: LivePosition, clock: int, ply: int)
 
 
 def _require_playing(board: LiveBoard) -> None:
+    _require_at_the_table(board)
     if board.finished:
         raise ServiceError(ErrorCode.GAME_OVER, field="moves")
     if board.state == LiveBoard.State.HELD:

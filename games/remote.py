@@ -297,6 +297,28 @@ def play_move(board: LiveBoard, user, ply, move, now: datetime | None = None) ->
     return board
 
 
+def resign(board: LiveBoard, user, now: datetime | None = None) -> LiveBoard:
+    """`user` resigns his game at `now`, whoever is to move: his opponent wins, and the record
+    names him. Refused, nothing stored, for anyone not in the game and for a game over (a flag
+    that has fallen by now is recorded first)."""
+    now = now or timezone.now()
+    side = side_of_user(board, user)
+    if side is None:
+        raise ServiceError(ErrorCode.NOT_IN_GAME, field="game")
+    board = settle_due(board, now)
+    with transaction.atomic():
+        board = live._locked(board)
+        if board.finished:
+            case = "flag" if board.ending == Ending.TIME else None
+            raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field="game")
+        board.decided_by = side
+        board.paused_at = now
+        game = live._finish(board, Ending.RESIGN, store=False)
+        _record(board, game=game)
+        board.save()
+    return board
+
+
 def _left_of(board: LiveBoard, received, side: Side) -> float:
     """What `side`'s clock held when his move (the last of `received`) arrived, before its
     increment."""

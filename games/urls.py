@@ -25,9 +25,9 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/remote/<int:pairing_id>/", remote_views.remote_page, name="remote_game"),
     path(
-        "t/<slug:slug>/remote/<int:pairing_id>/stream/",
-        remote_views.remote_stream,
-        name="remote_stream",
+        "t/<slug:slug>/arbiter/remote/<int:pairing_id>/timings/",
+        remote_views.remote_timings,
+        name="remote_timings",
     ),
     path("t/<slug:slug>/arbiter/worker.js", views.board_worker, name="arbiter_worker"),
     path("t/<slug:slug>/arbiter/live/<str:code>/codes/", views.new_codes, name="live_codes"),

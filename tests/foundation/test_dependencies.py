@@ -32,9 +32,11 @@ CORES = (
     "publishing.chain",
     "ratings",
     "register.matching",
+    "games.remote_clock",
+    "games.move_timings",
 )
 # The packages a core sits in run their __init__ whenever the core is imported.
-CORE_MODULES = ("tournaments.outcomes", "tournaments", "publishing", "register")
+CORE_MODULES = ("tournaments.outcomes", "tournaments", "publishing", "register", "games")
 FRAMEWORKS = ("django", "rest_framework", "drf_spectacular")
 TOURNAMENTS_APP = (
     "tournaments.models",

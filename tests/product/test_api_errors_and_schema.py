@@ -165,8 +165,10 @@ UNVERSIONED_WRITES = (
     "/check-in/",
     "/disputes/",
     "/tournaments/import/",
-    # A remote game's move names its ply instead: a move sent twice is refused by it.
+    # A remote game's move names its ply instead: a move sent twice is refused by it; a second
+    # resignation finds the game over.
     "/moves/",
+    "/resign/",
     "/webhooks/",
     "/webhooks/{endpoint_id}/",
     "/followers/",

@@ -189,3 +189,30 @@ def test_the_task_worker_settles_a_no_show_with_nobody_connected(published_round
         )
     board.refresh_from_db()
     assert (board.ending, board.decided_by) == ("forfeit", Side.NORTH)
+
+
+def test_a_player_resigns_and_the_result_is_recorded(published_round, south, north, charlie):
+    board = open_board(published_round)
+    assert move(south, board, 1, "E").status_code == 200
+    resign = f"/api/v1/tournaments/accra/games/{board.pairing_id}/resign/"
+    refused = client_of(charlie).post(resign)
+    assert (refused.status_code, refused.json()["code"]) == (403, "not_in_game")
+    assert stored(board) == ([4], 0)
+    answer = south.post(resign)  # South resigns while North is to move
+    assert answer.status_code == 200
+    assert (answer.json()["ending"], answer.json()["decided_by"]) == ("resign", "S")
+    result = Result.objects.get(pairing_id=board.pairing_id)
+    assert (result.ending, result.north_points) == ("resign", 1)
+    again = north.post(resign)
+    assert (again.status_code, again.json()["code"]) == (409, "game_finished")
+
+
+def test_no_device_takes_a_side_of_a_remote_game_with_its_code(client, published_round, south):
+    board = open_board(published_round)
+    answer = client.post(
+        f"/t/accra/board/{board.code}/moves/",
+        {"action": "claim", "side": "S", "device": "a-device-0001", "code": board.south_pin},
+        content_type="application/json",
+    )
+    assert (answer.status_code, answer.json()["code"]) == (409, "remote_board")
+    assert LiveBoard.objects.get(pk=board.pk).south_device == ""

@@ -10,6 +10,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import remote
+from games.models.live import LiveBoard
 from tests.players.helpers import make_player_account
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def kofi(players):
 
 def states(client, board):
     """The stream's events, parsed, one at a time (keep-alive comments skipped)."""
-    response = client.get(f"/t/accra/remote/{board.pairing_id}/stream/")
+    response = client.get(f"/api/v1/tournaments/accra/games/{board.pairing_id}/stream/")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/event-stream"
     assert response["X-Accel-Buffering"] == "no"
@@ -78,3 +79,18 @@ def test_the_page_draws_the_players_own_side(client, published_round, kofi, char
     assert b'data-side="N"' in page.content
     client.force_login(charlie)
     assert client.get(path)["Location"] == f"/t/accra/board/{board.code}/watch/"
+    other = published_round.pairings.get(board=2)
+    LiveBoard.objects.filter(pairing=other).delete()  # no remote board: the game's public page
+    assert client.get(f"/t/accra/remote/{other.pk}/")["Location"] == f"/t/accra/game/{other.pk}/"
+
+
+def test_a_program_reads_the_stream_with_its_players_token(published_round, kofi, settings):
+    settings.REMOTE_STREAM_CHECK_SECONDS = 0.05
+    board = remote.open_remote_boards(published_round, clock_seconds=60, no_show_seconds=None)[0]
+    token = Token.objects.create(user=kofi).key
+    bot = APIClient()
+    bot.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert next(states(bot, board))["side"] == "N"
+    assert next(states(APIClient(), board))["side"] is None  # a spectator
+    missing = APIClient().get("/api/v1/tournaments/accra/games/999999/stream/")
+    assert (missing.status_code, missing.json()["code"]) == (404, "not_found")

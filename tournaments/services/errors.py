@@ -738,6 +738,11 @@ class ErrorCode(Enum):
         HTTP_400,
         gettext_lazy("A move is the letter of one of your pits, A to F from your left."),
     )
+    REMOTE_BOARD = (
+        "remote_board",
+        HTTP_409,
+        gettext_lazy("This game is played remotely: each player moves on his own page, signed in."),
+    )
     REMOTE_GAME_OVER = (
         "game_finished",
         HTTP_409,

@@ -42,21 +42,16 @@
     return String(Math.floor(whole / 60)).padStart(2, "0") + ":" + String(whole % 60).padStart(2, "0");
   }
 
-  async function play(letter) {
-    if (!state || !state.your_turn || sending) return;
-    if (!state.legal_moves.includes(letter)) {
-      message = text.textIllegal;
-      render();
-      return;
-    }
+  /** POST `body` to `url` as the signed-in player; the answer's state, or its refusal said. */
+  async function send(url, body) {
     sending = true;
     message = "";
     try {
-      const response = await fetch(text.movesUrl, {
+      const response = await fetch(url, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": text.csrf },
-        body: JSON.stringify({ ply: state.ply, move: letter }),
+        body: JSON.stringify(body),
       });
       const answer = await response.json();
       if (response.ok) adopt(answer);
@@ -67,6 +62,16 @@
       sending = false;
       render();
     }
+  }
+
+  async function play(letter) {
+    if (!state || !state.your_turn || sending) return;
+    if (!state.legal_moves.includes(letter)) {
+      message = text.textIllegal;
+      render();
+      return;
+    }
+    await send(text.movesUrl, { ply: state.ply, move: letter });
   }
 
   function pitButton(side, i) {
@@ -120,9 +125,20 @@
     if (message) status += " · " + message;
     document.getElementById("remote-status").textContent = status;
     document.getElementById("remote-record").textContent = state.record || state.moves.join(" ");
+    document.getElementById("remote-resign").disabled = state.state !== "playing";
+    if (state.state !== "playing") document.getElementById("remote-resign-confirm").hidden = true;
     root.dataset.revision = state.revision;
     root.dataset.state = state.state;
   }
+
+  const resign = document.getElementById("remote-resign");
+  const confirmBox = document.getElementById("remote-resign-confirm");
+  resign.addEventListener("click", () => { confirmBox.hidden = false; });
+  document.getElementById("remote-resign-no").addEventListener("click", () => { confirmBox.hidden = true; });
+  document.getElementById("remote-resign-yes").addEventListener("click", () => {
+    confirmBox.hidden = true;
+    send(resign.dataset.url, {});
+  });
 
   const source = new EventSource(text.streamUrl);
   source.addEventListener("state", (event) => {
