@@ -8,9 +8,10 @@ from django.db.models import Q
 
 from games.live import received_moments
 from games.models.live import LiveBoard
+from games.move_timings import side_times, timed_moves
 from online.models import Entry, OnlineEvent
-from online.timings import move_times
 from oware.endings import Ending
+from oware.sides import Side
 from tournaments.models import Result, Tournament
 
 NO_SHOW_ENDINGS = (Ending.FORFEIT, Ending.DOUBLE_FORFEIT)
@@ -52,30 +53,18 @@ def entry_rows(event: OnlineEvent) -> list[EntryRow]:
     return [EntryRow(entry, no_shows[entry.account_id]) for entry in entries]
 
 
-@dataclass(frozen=True)
-class GameTimes:
-    board: LiveBoard
-    times: dict  # Side → timings.SideTimes
-
-    @property
-    def constant_sides(self) -> list:
-        return [side for side, times in self.times.items() if times.constant]
-
-
-def game_times(board: LiveBoard) -> GameTimes:
-    return GameTimes(board, move_times(received_moments(board)))
-
-
-def remote_boards(tournament: Tournament):
-    return LiveBoard.objects.filter(
+def constant_games(tournament: Tournament) -> list[LiveBoard]:
+    """The event's remote games where a side's move times are implausibly constant, by the
+    live board's own reading of them (games/move_timings.py)."""
+    boards = LiveBoard.objects.filter(
         remote=True, pairing__round__section__tournament=tournament
     ).select_related("pairing__round", "pairing__south", "pairing__north")
-
-
-def constant_games(tournament: Tournament) -> list[GameTimes]:
-    """The event's remote games where a side's move times are implausibly constant."""
-    found = [game_times(board) for board in remote_boards(tournament)]
-    return [game for game in found if game.constant_sides]
+    found = []
+    for board in boards:
+        moves = timed_moves(received_moments(board))
+        if any(side_times(moves, side).constant for side in Side):
+            found.append(board)
+    return found
 
 
 def event_or_none(tournament: Tournament) -> OnlineEvent | None:

@@ -7,5 +7,4 @@ app_name = "online"
 urlpatterns = [
     path("", views.event_page, name="event"),
     path("reports/<int:dispute_id>/", views.answer_report, name="answer"),
-    path("games/<int:pairing_id>/timings/", views.game_timings, name="timings"),
 ]

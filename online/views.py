@@ -2,8 +2,6 @@
 entries with each account's no-shows, and the players' reports about their games, answered here.
 """
 
-from itertools import zip_longest
-
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -11,8 +9,6 @@ from django.utils.translation import gettext as _
 from online import disputes, overview
 from online.forms import AnswerForm
 from online.models import Dispute
-from oware.sides import Side
-from tournaments.models import Pairing
 from tournaments.services.errors import ServiceError
 from tournaments.views.access import arbiter_required
 
@@ -31,27 +27,6 @@ def event_page(request, tournament):
             "constant": overview.constant_games(tournament),
             "form": AnswerForm(),
         },
-    )
-
-
-@arbiter_required
-def game_timings(request, tournament, pairing_id):
-    """One game's move times, side by side, each flagged when implausibly constant."""
-    pairing = get_object_or_404(
-        Pairing.objects.select_related("round", "south", "north"),
-        pk=pairing_id,
-        round__section__tournament=tournament,
-    )
-    board = overview.remote_boards(tournament).filter(pairing=pairing).first()
-    game = overview.game_times(board) if board is not None else None
-    rows = []
-    if game is not None:
-        south, north = game.times[Side.SOUTH].seconds, game.times[Side.NORTH].seconds
-        rows = list(zip_longest(south, north))
-    return render(
-        request,
-        "online/timings.html",
-        {"tournament": tournament, "pairing": pairing, "game": game, "rows": rows},
     )
 
 
