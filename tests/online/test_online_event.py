@@ -7,6 +7,7 @@ import pytest
 from django_tasks_db.models import DBTaskResult
 
 from games.models.live import LiveBoard
+from notifications.models import Endpoint, Event
 from online.models import CheckIn, Entry, OnlineEvent
 from online.tasks import run_round_task
 from players.models import AccountLink
@@ -160,9 +161,17 @@ def test_rounds_run_themselves_after_the_last_game_until_the_standings_are_final
     boss, boss_api, django_capture_on_commit_callbacks
 ):
     new_event(boss_api, rounds=3, gap_seconds=0)
+    tournament = Tournament.objects.get()
+    # A program told of the tournament's events, as the organiser registers it.
+    Endpoint.objects.create(
+        tournament=tournament,
+        url="https://example.org/hook",
+        events=["pairing.published", "standings.final"],
+    )
     for name in ("a", "b", "c", "d"):
         enter(name)
-    start(boss_api)
+    with django_capture_on_commit_callbacks(execute=True):
+        start(boss_api)
     for number in (1, 2, 3):
         round_ = Round.objects.get(number=number)
         with django_capture_on_commit_callbacks(execute=True):
@@ -170,10 +179,14 @@ def test_rounds_run_themselves_after_the_last_game_until_the_standings_are_final
         assert round_.pairings.count() == 2
         if number < 3:
             assert [number + 1] == [args[1] for args in queued_rounds()][-1:]
-            run_round_task.call(round_.section.tournament_id, number + 1)
+            with django_capture_on_commit_callbacks(execute=True):
+                run_round_task.call(tournament.pk, number + 1)
             assert Round.objects.get(number=number + 1).status == Round.Status.PUBLISHED
-    tournament = Tournament.objects.get()
+    tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
+    # Each round published, and the final standings, told as at any event.
+    told = list(Event.objects.filter(tournament=tournament).values_list("kind", flat=True))
+    assert told == ["pairing.published"] * 3 + ["standings.final"]
     assert Round.objects.count() == 3
     # Asked again (a task queued twice), nothing changes.
     run_round_task.call(tournament.pk, 3)
