@@ -97,13 +97,7 @@ class MoveSerializer(serializers.Serializer):
 
 
 def _remote_board(slug: str, pairing_id: int) -> LiveBoard:
-    board = (
-        LiveBoard.objects.filter(
-            remote=True, pairing_id=pairing_id, pairing__round__section__tournament__slug=slug
-        )
-        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
-        .first()
-    )
+    board = remote.find_board(slug, pairing_id)
     if board is None:
         raise ServiceError(ErrorCode.NOT_FOUND, case="remote_game", id=pairing_id)
     return board

@@ -36,6 +36,24 @@ PITS = "abcdef"
 """A move's pit by its letter, from its owner's left (the notation's: South's in capitals)."""
 
 
+LARGEST_ID = 2**63 - 1
+"""The largest id a database row may have: a larger one in an address names no game (and SQLite
+could not even compare it)."""
+
+
+def find_board(slug: str, pairing_id: int) -> LiveBoard | None:
+    """The remote board of game `pairing_id` in tournament `slug`, None when there is none."""
+    if not 0 < pairing_id <= LARGEST_ID:
+        return None
+    return (
+        LiveBoard.objects.filter(
+            remote=True, pairing_id=pairing_id, pairing__round__section__tournament__slug=slug
+        )
+        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
+        .first()
+    )
+
+
 def pit_letter(side: Side, pit: int) -> str:
     """The notation's letter of `side`'s mover-relative `pit` (0–5)."""
     letter = PITS[pit]

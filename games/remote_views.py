@@ -29,6 +29,8 @@ from tournaments.views.refusals import json_refusal
 
 def _public_pairing(slug: str, pairing_id: int) -> Pairing:
     """The game `pairing_id` of a published round of the published tournament `slug`."""
+    if pairing_id > remote.LARGEST_ID:
+        raise Http404("No such game.")
     return get_object_or_404(
         in_public_rounds(Pairing.objects.select_related("round__section__tournament")),
         pk=pairing_id,
@@ -108,13 +110,7 @@ def remote_stream(request, slug, pairing_id):
 def remote_timings(request, tournament, pairing_id):
     """The arbiter's view of a remote game's timings: each move's thinking time by the server's
     clock, each side's mean and spread, and the mark of implausibly constant times."""
-    board = (
-        LiveBoard.objects.select_related(
-            "pairing__round__section__tournament", "pairing__south", "pairing__north"
-        )
-        .filter(remote=True, pairing_id=pairing_id, pairing__round__section__tournament=tournament)
-        .first()
-    )
+    board = remote.find_board(tournament.slug, pairing_id)
     if board is None:
         raise Http404("No such remote game.")
     if request.method != "GET":

@@ -216,3 +216,15 @@ def test_no_device_takes_a_side_of_a_remote_game_with_its_code(client, published
     )
     assert (answer.status_code, answer.json()["code"]) == (409, "remote_board")
     assert LiveBoard.objects.get(pk=board.pk).south_device == ""
+
+
+def test_an_id_too_large_for_the_database_is_a_404(published_round, south):
+    too_large = 2**70
+    for path in (
+        f"/api/v1/tournaments/accra/games/{too_large}/moves/",
+        f"/api/v1/tournaments/accra/games/{too_large}/resign/",
+    ):
+        answer = south.post(path, {"ply": 1, "move": "A"}, format="json")
+        assert answer.status_code == 404, path
+    assert south.get(f"/api/v1/tournaments/accra/games/{too_large}/stream/").status_code == 404
+    assert south.get(f"/t/accra/remote/{too_large}/").status_code == 404

@@ -162,3 +162,10 @@ def test_the_task_settles_a_board_at_its_deadline(published_round, accounts):
     assert not LiveBoard.objects.get(pk=board.pk).finished
     remote.settle_task(board.pk, now=at(11))
     assert LiveBoard.objects.get(pk=board.pk).ending == Ending.DOUBLE_FORFEIT
+
+
+def test_without_a_no_show_delay_an_absent_south_loses_on_time(published_round, accounts):
+    board = open_board(published_round, clock=30, no_show=None)
+    board = remote.settle_due(board, at(31))
+    assert (board.ending, board.decided_by, board.moves) == (Ending.TIME, Side.SOUTH, [])
+    assert Result.objects.get(pairing=board.pairing).north_points == 1
