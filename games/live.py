@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.live_position import LivePosition
 from games.models.live import LiveBoard, new_code
+from games.remote_clock import clocks_at
 from oware.clock import clock_text
 from oware.endings import Ending
 from oware.errors import RecordError
@@ -159,6 +160,7 @@ def claim(
     arbiter releases it; claiming again from the same device is fine. `client` is the address
     wrong codes are counted against."""
     require_writable(board.pairing.round.section.tournament)
+    _require_at_the_table(board)
     _require_device(device)
     wanted = _wanted(side)
     if wanted is None:
@@ -182,6 +184,13 @@ def claim(
             _resume(board)
         board.save()
     return board
+
+
+def _require_at_the_table(board: LiveBoard) -> None:
+    """A remote game is played by its signed-in players on their own pages (games/remote.py),
+    never by devices holding a side with its code."""
+    if board.remote:
+        raise ServiceError(ErrorCode.REMOTE_BOARD, field="side")
 
 
 def _wanted(side) -> tuple[Side, ...] | None:
@@ -306,13 +315,14 @@ def _move_and_clock(sent) -> tuple[int, int]:
 def _check_clock(board: LiveBoard, position: LivePosition, clock: int, ply: int) -> None:
     """Refuse a reading below zero, above the starting time, or above the mover's last one
     (the time control has no increment, so a player's clock never grows)."""
-    start = board.pairing.round.section.tournament.minutes_per_player * 60
+    start = board.starting_seconds
     earlier = position.last_reading(position.to_move)
     if not 0 <= clock <= start or (earlier is not None and clock > earlier):
         raise ServiceError(ErrorCode.BAD_CLOCK, field="moves", ply=ply + 1, clock=clock)
 
 
 def _require_playing(board: LiveBoard) -> None:
+    _require_at_the_table(board)
     if board.finished:
         raise ServiceError(ErrorCode.GAME_OVER, field="moves")
     if board.state == LiveBoard.State.HELD:
@@ -335,10 +345,13 @@ def server_clocks(board: LiveBoard, now=None) -> tuple[float, float] | None:
     side's turns, a turn lasting from the moment the server received the move before it (or
     the clocks' start) to the moment it received the side's move, and the turn under way for
     the player to move while the game runs. None when the server did not see every move
-    arrive (a board older than its clock) or the clocks have not started."""
+    arrive (a board older than its clock) or the clocks have not started. A remote game's
+    clock runs whether its players are connected or not (`remote_clocks`)."""
+    if board.remote:
+        return remote_clocks(board, now)
     if board.started_at is None or len(board.received) != len(board.moves):
         return None
-    start = board.pairing.round.section.tournament.minutes_per_player * 60
+    start = board.starting_seconds
     used = [0.0, 0.0]
     before = 0.0
     for mover, seconds in board.received:
@@ -349,6 +362,31 @@ def server_clocks(board: LiveBoard, now=None) -> tuple[float, float] | None:
         to_move = position_of(board).to_move
         used[to_move] += max(0.0, _seconds_since_start(board, now) - before)
     return (round(start - used[0], 1), round(start - used[1], 1))
+
+
+def remote_clocks(board: LiveBoard, now=None) -> tuple[float, float] | None:
+    """(South, North) seconds left on a remote game's clock at `now` (the moment it stopped,
+    once it has): South's runs from the opening, each side's turn whether he is connected or
+    not, each move adding the increment (`games.remote_clock`). None before it opens."""
+    if board.started_at is None:
+        return None
+    now = now or timezone.now()
+    if board.paused_at is not None:
+        now = min(now, board.paused_at)  # stopped (the game is over): the clocks stand still
+    clocks = clocks_at(
+        received_moments(board),
+        position_of(board).to_move,
+        (now - board.started_at).total_seconds(),
+        start=board.starting_seconds,
+        increment=board.increment_seconds,
+    )
+    return (round(clocks[0], 1), round(clocks[1], 1))
+
+
+def received_moments(board: LiveBoard) -> list[tuple[Side, float]]:
+    """Each move's mover and the moment the server received it, seconds after the clocks'
+    start."""
+    return [(Side.from_letter(mover), seconds) for mover, seconds in board.received]
 
 
 def _require_side(board: LiveBoard, device: str, side: Side) -> None:
@@ -474,6 +512,8 @@ def _store(board: LiveBoard, by, game: ReadGame | None = None) -> None:
         decided_by=board.decided_by,
         source=RecordSource.LIVE,
         game=game,
+        start_seconds=board.clock_seconds,
+        increment_seconds=board.increment_seconds,
     )
     record_result(
         board.pairing, entry, by=by, reason=_("Live board %(code)s") % {"code": board.code}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import remote_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -22,6 +22,12 @@ urlpatterns = [
         "t/<slug:slug>/<slug:section>/round/<int:number>/live/state/",
         views.round_live_state,
         name="round_live_state",
+    ),
+    path("t/<slug:slug>/remote/<int:pairing_id>/", remote_views.remote_page, name="remote_game"),
+    path(
+        "t/<slug:slug>/arbiter/remote/<int:pairing_id>/timings/",
+        remote_views.remote_timings,
+        name="remote_timings",
     ),
     path("t/<slug:slug>/arbiter/worker.js", views.board_worker, name="arbiter_worker"),
     path("t/<slug:slug>/arbiter/live/<str:code>/codes/", views.new_codes, name="live_codes"),

@@ -27,20 +27,25 @@ def check_clocks(
     start_seconds: int,
     ending: Ending | None = None,
     to_move: int | None = None,
+    increment_seconds: int = 0,
 ) -> None:
     """Refuse readings the time control makes impossible; return None when they are possible.
 
     clocks: the reading after each ply (None unknown); sides: the mover of each ply (0 South,
     1 North), as a replay gives them; start_seconds: each player's starting time. With `ending`
     'time', `to_move` is the flagged player (the one to move after the last ply).
+    increment_seconds: what each move adds to its mover's clock (Fischer), so that a reading may
+    pass the last one, or the starting time, by as much as the increments earned so far.
     Raises RecordError naming the first ply at fault: `clock_above_start`, `clock_grows` or
     `flag_contradicted`.
     """
     last: dict[int, tuple[int, int]] = {}  # side -> (ply, reading) of its latest known reading
+    made = [0, 0]  # each side's moves so far, each one an increment earned
     for ply, (reading, side) in enumerate(zip(clocks, sides, strict=True), start=1):
+        made[side] += 1
         if reading is None:
             continue
-        if reading > start_seconds:
+        if reading > start_seconds + increment_seconds * made[side]:
             raise RecordError(
                 ply,
                 CLOCK_ABOVE_START,
@@ -48,7 +53,7 @@ def check_clocks(
                 reading=clock_text(reading),
                 start=clock_text(start_seconds),
             )
-        if side in last and reading > last[side][1]:
+        if side in last and reading > last[side][1] + increment_seconds:
             raise RecordError(
                 ply,
                 CLOCK_GROWS,

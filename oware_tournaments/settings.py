@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "ratinglists",
     "notifications",
     "players",
+    "online",
     # The queue of Django's tasks framework in the database (notifications/tasks.py).
     "django_tasks_db",
 ]
@@ -290,6 +291,9 @@ SPECTACULAR_SETTINGS = {
         "BoardTypeEnum": ["board", "pairing_bye"],
         "SeatTypeEnum": ["pairing_bye", "requested_bye", "absent", "withdrawn"],
         "RoundStatusEnum": "tournaments.models.rounds.Round.Status",
+        "TournamentStatusEnum": "tournaments.models.event.Tournament.Status",
+        "OnlineStateEnum": "online.models.OnlineEvent.State",
+        "SideEnum": "tournaments.models.sides.SIDE_CHOICES",
     },
     # The bodies of the webhooks (notifications/schema.py), in the schema's `webhooks` section.
     "WEBHOOKS": [
@@ -374,6 +378,12 @@ LIVE_CODE_WINDOW = env_int("LIVE_CODE_WINDOW", 600)
 # device claims while the server's clock still shows more than LIVE_FLAG_TOLERANCE seconds for
 # that side is held for the arbiter instead of being scored (docs/live-board.md).
 LIVE_FLAG_TOLERANCE = env_int("LIVE_FLAG_TOLERANCE", 15)
+# A remote game's stream of states (games/stream.py): a comment at least every
+# REMOTE_STREAM_KEEP_ALIVE seconds keeps proxies from closing a quiet connection; without
+# PostgreSQL's NOTIFY (SQLite) the server checks the board's revision every
+# REMOTE_STREAM_CHECK_SECONDS (the browser never polls).
+REMOTE_STREAM_KEEP_ALIVE = env_int("REMOTE_STREAM_KEEP_ALIVE", 15)
+REMOTE_STREAM_CHECK_SECONDS = float(env_str("REMOTE_STREAM_CHECK_SECONDS", "0.5"))
 
 # Work done outside the request (notifications/tasks.py: webhooks and pushes; players/tasks.py:
 # mail) goes through Django's tasks framework. Without Redis it queues in the application's own

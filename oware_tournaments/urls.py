@@ -64,12 +64,16 @@ urlpatterns = [
     path("api/v1/", include("register.urls_api")),
     path("api/v1/", include("ratinglists.urls_api")),
     path("api/v1/", include("notifications.urls_api")),
+    # Online events (online/api.py): before the tournaments' API, whose list it extends.
+    path("api/v1/", include("online.urls_api")),
+    path("api/v1/", include("games.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
     path("arbiter/", my_tournaments, name="my_tournaments"),
     path("account/tokens/", api_tokens, name="api_tokens"),
     path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),
     path("t/<slug:slug>/arbiter/webhooks/", include("notifications.urls")),
+    path("t/<slug:slug>/arbiter/online/", include("online.urls")),
     # A push notification's "stop following" link (notifications/following.py).
     path("t/<slug:slug>/unfollow/", include("notifications.urls_follow")),
     # Player accounts (players/): /account/player/…, /register/accounts/,

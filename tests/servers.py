@@ -240,12 +240,15 @@ def start_proxy(
     folder: Path,
     tls: tuple[int, Path, Path] | None = None,
     outer_proxies: tuple[str, ...] = (),
+    stream_port: int | None = None,
 ) -> tuple[int, subprocess.Popen]:
     """nginx with the compose setup's own configuration (deploy/nginx.conf), its upstream pointed
     at 127.0.0.1:`upstream_port`, on a free loopback port. Returns (port, process); stop it with
     `stop`. Needs nginx on the PATH. With `tls` (port, certificate, key), nginx also ends HTTPS
     on that port as deploy/tls/ sets it up. `outer_proxies` are the addresses of a terminator in
-    front, listed as deploy/outer-proxies/ lists them. The access log is `folder`/access.log."""
+    front, listed as deploy/outer-proxies/ lists them. `stream_port`: the ASGI server of the
+    remote games' streams (scripts/serve-stream), the application's port when none is given.
+    The access log is `folder`/access.log."""
     port = free_port()
     config = (ROOT / "deploy" / "nginx.conf").read_text()
     if tls:
@@ -257,6 +260,9 @@ def start_proxy(
     )
     config = config.replace("/etc/nginx/outer-proxies/", f"{outer}/")
     config = config.replace("server web:8000;", f"server 127.0.0.1:{upstream_port};")
+    config = config.replace(
+        "server stream:8001;", f"server 127.0.0.1:{stream_port or upstream_port};"
+    )
     page_cache = _page_cache()
     config = config.replace("/var/cache/nginx/pages", str(page_cache))
     config = config.replace("listen 80;", f"listen 127.0.0.1:{port};")

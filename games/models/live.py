@@ -45,6 +45,15 @@ class LiveBoard(models.Model):
     fall a device claimed that the server's clock contradicts, held for the arbiter ({"side",
     "server_seconds", "clocks"}), or after a flag fall scored at once {"clocks"}: "clocks" are
     the server's (South, North) readings at the moment of the claim.
+
+    Remote mode (`remote`, games/remote.py): each player plays from his own device, signed in
+    as himself, and the server's clock alone decides. opened_at is when the game opened (South's
+    clock runs from then: started_at is set to it); clock_seconds is each side's starting time,
+    increment_seconds what a move adds to its mover's clock, no_show_seconds the delay a player
+    has for his first move (None: none). south_seen_at / north_seen_at: when each player first
+    asked about this game (a player never seen is absent). settle_at: the moment a task is
+    queued to settle the board's next deadline (a flag fall or a no-show), None when none is.
+    revision: raised by every change of a remote game, what its stream of states compares.
     """
 
     class State(models.TextChoices):
@@ -75,12 +84,28 @@ class LiveBoard(models.Model):
     received = models.JSONField(default=list, blank=True)
     flag_claim = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    remote = models.BooleanField(_("played remotely"), default=False)
+    clock_seconds = models.PositiveIntegerField(null=True, blank=True)
+    increment_seconds = models.PositiveIntegerField(default=0)
+    no_show_seconds = models.PositiveIntegerField(null=True, blank=True)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    south_seen_at = models.DateTimeField(null=True, blank=True)
+    north_seen_at = models.DateTimeField(null=True, blank=True)
+    settle_at = models.DateTimeField(null=True, blank=True)
+    revision = models.PositiveIntegerField(default=0)
 
     class Meta:
         verbose_name = _("live board")
 
     def __str__(self):
         return f"{self.code} ({self.pairing})"
+
+    @property
+    def starting_seconds(self) -> int:
+        """Each side's starting time: the board's own (a remote game's), else the tournament's."""
+        if self.clock_seconds is not None:
+            return self.clock_seconds
+        return self.pairing.round.section.tournament.minutes_per_player * 60
 
     @property
     def finished(self) -> bool:

@@ -62,6 +62,8 @@ class DemoValues:
             # A follower's "stop following" key; as a mailed sign-in or unsubscribe link's
             # signed part it is a forged one, refused.
             "token": self._follower(men).token,
+            # An answer to a player's report: a form's target that only takes a POST.
+            "dispute_id": 1,
         }
 
     @staticmethod

@@ -32,9 +32,11 @@ CORES = (
     "publishing.chain",
     "ratings",
     "register.matching",
+    "games.remote_clock",
+    "games.move_timings",
 )
 # The packages a core sits in run their __init__ whenever the core is imported.
-CORE_MODULES = ("tournaments.outcomes", "tournaments", "publishing", "register")
+CORE_MODULES = ("tournaments.outcomes", "tournaments", "publishing", "register", "games")
 FRAMEWORKS = ("django", "rest_framework", "drf_spectacular")
 TOURNAMENTS_APP = (
     "tournaments.models",
@@ -55,12 +57,13 @@ STANDS_ON = {
     "oware": (),
     "ratings": ("oware", "tournaments"),  # the TRF core only: a core imports no app module
     "tournaments": ("oware",),
-    "games": ("oware", "tournaments"),
+    "games": ("oware", "tournaments", "players"),
     "register": ("oware", "ratings", "tournaments"),
     "ratinglists": ("oware", "ratings", "tournaments", "register"),
     "publishing": ("oware", "tournaments", "games"),
     "notifications": ("oware", "tournaments"),
     "players": ("oware", "tournaments", "register"),
+    "online": ("oware", "tournaments", "games", "players", "notifications", "register"),
     "oware_tournaments": (
         "oware",
         "tournaments",
@@ -70,6 +73,7 @@ STANDS_ON = {
         "publishing",
         "notifications",
         "players",
+        "online",
     ),
 }
 

@@ -88,3 +88,13 @@ def test_plies_under_the_warning_time_are_marked():
 
 def test_no_readings_no_marks():
     assert warning_marks([None, None], [0, 1], 180) == [False, False]
+
+
+def test_an_increment_lets_a_reading_grow_by_as_much_as_it_adds():
+    # 60 s + 5 s a move: South moves fast, his clock grows by up to 5 s a move.
+    check_clocks([64, 63, 68, 60], [0, 1, 0, 1], start_seconds=60, increment_seconds=5)
+    with pytest.raises(RecordError) as caught:
+        check_clocks([64, 66], [0, 1], start_seconds=60, increment_seconds=5)
+    assert (caught.value.ply, caught.value.reason) == (2, "clock_above_start")
+    error = refusal([1190, 1000, 1196], sides=[0, 1, 0], increment_seconds=5)
+    assert (error.ply, error.reason) == (3, "clock_grows")

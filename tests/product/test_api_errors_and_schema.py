@@ -157,8 +157,19 @@ def schema(api):
 # tournament, a webhook's registration a new endpoint, its removal removes it by its id; none
 # changes the tournament's own rows.
 # A follower is no row of the tournament: following writes no version of it.
+# An online event's creation makes a new tournament; a player's entry, check-in and report are
+# his own rows, refused by the event's state (the entry window, the round paired), not by a
+# version he could have read.
 UNVERSIONED_WRITES = (
+    "/api/v1/tournaments/",
+    "/entries/",
+    "/check-in/",
+    "/disputes/",
     "/tournaments/import/",
+    # A remote game's move names its ply instead: a move sent twice is refused by it; a second
+    # resignation finds the game over.
+    "/moves/",
+    "/resign/",
     "/webhooks/",
     "/webhooks/{endpoint_id}/",
     "/followers/",

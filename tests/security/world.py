@@ -3,11 +3,14 @@
 import re
 from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.live import live_board_code
 from notifications.models import Endpoint, Follower
+from online.models import Dispute, Entry, OnlineEvent
+from players.models import Account
 from ratinglists.models import RatingList, RatingPeriod
 from register.access import OFFICERS_GROUP
 from register.merging import merge_persons
@@ -89,6 +92,23 @@ class World:
             language="en",
             token="the-followers-own-token",
         )
+        self.dispute = self._online(self.a, self.alice, self.game)
+
+    @staticmethod
+    def _online(tournament, organiser, game) -> Dispute:
+        """Run `tournament` online, its entries closed, with its first game's South entered by
+        his own account and a report of his about that game."""
+        event = OnlineEvent.objects.create(
+            tournament=tournament,
+            organiser=organiser,
+            state=OnlineEvent.State.RUNNING,
+            late_entries=False,
+        )
+        user = get_user_model().objects.create_user("dora@example.org", password="dora-pass-1")
+        entry = Entry.objects.create(
+            event=event, player=game.south, account=Account.objects.create(user=user)
+        )
+        return Dispute.objects.create(pairing=game, entry=entry, text="The board froze.")
 
     @staticmethod
     def _tournament(name, slug, arbiter, published=True):
@@ -132,6 +152,7 @@ class World:
             "period_id": self.period.pk,
             "list_id": self.list.pk,
             "endpoint_id": self.webhook.pk,
+            "dispute_id": self.dispute.pk,
             # A stop-following key (only its follower holds one) or a mailed sign-in or
             # unsubscribe link's signed part: a guessed, forged one here.
             "token": "a-guessed-token",
@@ -163,6 +184,7 @@ def snapshot() -> list:
             "publishing",
             "notifications",
             "players",
+            "online",
         )
         for model in apps.get_app_config(label).get_models(include_auto_created=True)
     ]

@@ -98,6 +98,7 @@ class ErrorCode(Enum):
         HTTP_404,
         {
             "live_board": gettext_lazy("There is no published live board %(code)s."),
+            "remote_game": gettext_lazy("There is no remote game %(id)s in this tournament."),
             "path": gettext_lazy("There is nothing at %(path)s."),
         },
     )
@@ -124,6 +125,56 @@ class ErrorCode(Enum):
         "create_forbidden",
         HTTP_403,
         gettext_lazy("You may not create tournaments."),
+    )
+    # --- online events (online/): players enter themselves, rounds run themselves ---------
+    NOT_ONLINE = (
+        "not_online",
+        HTTP_404,
+        gettext_lazy("%(name)s is not an online event."),
+    )
+    EVENT_STARTED = (
+        "event_started",
+        HTTP_409,
+        gettext_lazy("%(name)s has started already."),
+    )
+    ENTRIES_CLOSED = (
+        "entries_closed",
+        HTTP_409,
+        {
+            None: gettext_lazy("Entries to %(name)s are closed."),
+            "not_yet": gettext_lazy("Entries to %(name)s open at %(when)s."),
+            "late": gettext_lazy(
+                "Entries to %(name)s are closed: half of its %(rounds)d rounds are played."
+            ),
+        },
+    )
+    ALREADY_ENTERED = (
+        "already_entered",
+        HTTP_409,
+        gettext_lazy("You have entered %(name)s already, as %(player)s."),
+    )
+    NOT_ENTERED = (
+        "not_entered",
+        HTTP_403,
+        gettext_lazy("You have no entry in %(name)s."),
+    )
+    CHECK_IN_CLOSED = (
+        "check_in_closed",
+        HTTP_409,
+        {
+            None: gettext_lazy("Round %(round)d of %(name)s is paired already."),
+            "over": gettext_lazy("Every round of %(name)s is paired."),
+        },
+    )
+    NOT_YOUR_GAME = (
+        "not_your_game",
+        HTTP_403,
+        gettext_lazy("You did not play game %(id)d."),
+    )
+    DISPUTE_CLOSED = (
+        "dispute_closed",
+        HTTP_409,
+        gettext_lazy("This report was answered already."),
     )
     NO_SECTION = (
         "no_section",
@@ -660,6 +711,45 @@ class ErrorCode(Enum):
         "not_pending",
         HTTP_400,
         gettext_lazy("This live board has no result waiting for confirmation."),
+    )
+
+    # --- remote play (games/remote.py) -----------------------------------------------------
+    NOT_IN_GAME = (
+        "not_in_game",
+        HTTP_403,
+        gettext_lazy("You do not play in this game: only its two players move in it."),
+    )
+    OTHER_SIDE_TO_MOVE = (
+        "other_side_to_move",
+        HTTP_409,
+        gettext_lazy("It is %(side)s's turn: wait for your opponent's move."),
+    )
+    WRONG_PLY = (
+        "wrong_ply",
+        HTTP_409,
+        {
+            "played": gettext_lazy("Ply %(ply)d has been played already."),
+            "ahead": gettext_lazy("The next move is ply %(expected)d."),
+            "bad": gettext_lazy("A move names its ply, a whole number: the next is %(expected)d."),
+        },
+    )
+    BAD_PIT = (
+        "bad_pit",
+        HTTP_400,
+        gettext_lazy("A move is the letter of one of your pits, A to F from your left."),
+    )
+    REMOTE_BOARD = (
+        "remote_board",
+        HTTP_409,
+        gettext_lazy("This game is played remotely: each player moves on his own page, signed in."),
+    )
+    REMOTE_GAME_OVER = (
+        "game_finished",
+        HTTP_409,
+        {
+            None: gettext_lazy("This game is over."),
+            "flag": gettext_lazy("This game is over: a flag fell on the server's clock."),
+        },
     )
 
     # --- hostile clients: secrets, versions, bounds -----------------------------------------

@@ -56,6 +56,8 @@ class ResultEntry:
     (a restore), which were checked when they were written. `game`: the game already read
     (`oware.read_game` of `record`, or a live board's moves replayed when it ended), which
     `assess` takes as it is instead of reading the record or the moves again.
+    `start_seconds`: each player's starting time when the game had its own (a remote game's
+    clock), else the tournament's; `increment_seconds`: what each move added to its mover's clock.
     """
 
     ending: Ending | None = None
@@ -73,6 +75,8 @@ class ResultEntry:
     confirm_agreed: bool = True
     agreed_on_cycle: bool = True
     game: ReadGame | None = None
+    start_seconds: int | None = None
+    increment_seconds: int = 0
 
     def __post_init__(self):
         # An ending given by its value (as the engine accepts it) is held as the Ending.
@@ -143,9 +147,10 @@ def _from_game(entry: ResultEntry, tournament: Tournament) -> Assessment:
         check_clocks(
             clocks,
             game.sides,
-            start_seconds=tournament.minutes_per_player * 60,
+            start_seconds=entry.start_seconds or tournament.minutes_per_player * 60,
             ending=game.ending,
             to_move=game.to_move,
+            increment_seconds=entry.increment_seconds,
         )
         outcome = read.outcome()
     except RecordError as error:

@@ -1,0 +1,467 @@
+"""Remote play: a live board whose two players each play from their own device, signed in as
+themselves, on the server's clock alone (docs/live-board.md, "Remote play").
+
+The board opens when its round is published (`open_remote_boards`): South's clock runs from
+then, whether he is connected or not. A player is known by his account's confirmed links
+(`side_of_user`), never by a side code. A move names its ply (`play_move`), so that a move sent
+twice is refused rather than played twice. The server's clock alone decides a flag fall, and a
+player who does not make his first move within the no-show delay loses by forfeit (both absent:
+a double forfeit): a task queued for the board's next deadline settles it (`games.tasks`), and
+so does any read or move that comes after the deadline (`settle_due`). A finished game goes at
+once through the one write path (`tournaments.services.results.record_result`) with its record,
+with no arbiter's confirmation.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import board_news, live
+from games.models.live import LiveBoard, new_code
+from games.remote_clock import clocks_at, flag_moment, reading_after_move
+from oware.endings import Ending
+from oware.errors import RecordError
+from oware.sides import Side
+from players.linking import my_player_ids
+from players.models import Account
+from tournaments.models import Result
+from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.services.results import ResultEntry, record_result
+
+PITS = "abcdef"
+"""A move's pit by its letter, from its owner's left (the notation's: South's in capitals)."""
+
+
+LARGEST_ID = 2**63 - 1
+"""The largest id a database row may have: a larger one in an address names no game (and SQLite
+could not even compare it)."""
+
+
+def find_board(slug: str, pairing_id: int) -> LiveBoard | None:
+    """The remote board of game `pairing_id` in tournament `slug`, None when there is none."""
+    if not 0 < pairing_id <= LARGEST_ID:
+        return None
+    return (
+        LiveBoard.objects.filter(
+            remote=True, pairing_id=pairing_id, pairing__round__section__tournament__slug=slug
+        )
+        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
+        .first()
+    )
+
+
+def pit_letter(side: Side, pit: int) -> str:
+    """The notation's letter of `side`'s mover-relative `pit` (0–5)."""
+    letter = PITS[pit]
+    return letter.upper() if side == Side.SOUTH else letter
+
+
+def pit_of_letter(letter) -> int | None:
+    """The mover-relative pit a letter names (either case), None for anything else."""
+    if not isinstance(letter, str) or len(letter) != 1 or letter.lower() not in PITS:
+        return None
+    return PITS.index(letter.lower())
+
+
+def open_remote_boards(
+    round_,
+    *,
+    clock_seconds: int,
+    increment_seconds: int = 0,
+    no_show_seconds: int | None,
+    now: datetime | None = None,
+) -> list[LiveBoard]:
+    """Open one remote board per pairing of the published `round_` (byes excluded) at `now`:
+    South's clock runs from then. A pairing whose board already opened keeps it. Queues the
+    settling of each board's first deadline (a no-show, else South's flag)."""
+    now = now or timezone.now()
+    boards = []
+    with transaction.atomic():
+        pairings = round_.pairings.filter(north__isnull=False).select_related(
+            "round__section__tournament", "south", "north"
+        )
+        for pairing in pairings.order_by("board"):
+            board = LiveBoard.objects.filter(pairing=pairing).first()
+            if board is None:
+                board = LiveBoard(pairing=pairing, code=_free_code())
+            elif board.remote or board.moves:
+                boards.append(board)
+                continue
+            board.pairing = pairing
+            board.remote = True
+            board.clock_seconds = clock_seconds
+            board.increment_seconds = increment_seconds
+            board.no_show_seconds = no_show_seconds
+            board.opened_at = board.started_at = now
+            board.state = LiveBoard.State.WAITING
+            board.revision += 1
+            board.save()
+            board_news.announce_change(board.pk)
+            _schedule(board, now)
+            boards.append(board)
+    return boards
+
+
+def _changed(board: LiveBoard) -> None:
+    """Raise the board's revision and tell the streams of every process, at the commit."""
+    board.revision += 1
+    board_news.announce_change(board.pk)
+
+
+def _free_code() -> str:
+    """A board code no board has yet (31**6 of them: a clash is rare, so it is only retried)."""
+    while True:
+        code = new_code()
+        if not LiveBoard.objects.filter(code=code).exists():
+            return code
+
+
+def side_of_user(board: LiveBoard, user) -> Side | None:
+    """The side `user` plays on `board`, through his account's confirmed links; None for anyone
+    else."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    account = Account.objects.filter(user=user).first()
+    if account is None:
+        return None
+    mine = my_player_ids(account)
+    pairing = board.pairing
+    if pairing.south_id in mine:
+        return Side.SOUTH
+    if pairing.north_id in mine:
+        return Side.NORTH
+    return None
+
+
+def current_board(user, now: datetime | None = None) -> LiveBoard | None:
+    """`user`'s remote game being played (the earliest opened, if he has several), settled up
+    to `now`: a deadline that passed is recorded first, and the game comes back as it ended.
+    None when he has none."""
+    account = Account.objects.filter(user=user).first() if user.is_authenticated else None
+    if account is None:
+        return None
+    mine = my_player_ids(account)
+    if not mine:
+        return None
+    either = Q(pairing__south_id__in=mine) | Q(pairing__north_id__in=mine)
+    boards = LiveBoard.objects.filter(either, remote=True).select_related(
+        "pairing__round__section__tournament", "pairing__south", "pairing__north"
+    )
+    playing = boards.filter(state__in=(LiveBoard.State.WAITING, LiveBoard.State.PLAYING))
+    board = playing.order_by("opened_at", "pk").first()
+    if board is None:
+        return None
+    return settle_due(board, now)
+
+
+def seen(board: LiveBoard, side: Side, now: datetime | None = None) -> LiveBoard:
+    """Note that `side`'s player asked about the game (his first request makes him present)."""
+    field = "south_seen_at" if side == Side.SOUTH else "north_seen_at"
+    if getattr(board, field) is None:
+        now = now or timezone.now()
+        LiveBoard.objects.filter(pk=board.pk, **{f"{field}__isnull": True}).update(**{field: now})
+        setattr(board, field, now)
+    return board
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The next moment at which the board's game ends by itself, and how: `side` loses by
+    `ending` (time or forfeit), or both lose (double_forfeit, `side` None)."""
+
+    at: datetime
+    ending: Ending
+    side: Side | None
+
+
+def next_deadline(board: LiveBoard) -> Deadline | None:
+    """The earliest of the game's deadlines still ahead of it: the player to move's flag, and
+    the no-show delay while a player has not made his first move. None once it is over."""
+    if not board.remote or board.finished or board.opened_at is None:
+        return None
+    received = live.received_moments(board)
+    to_move = live.position_of(board).to_move
+    flag = flag_moment(
+        received, to_move, start=board.starting_seconds, increment=board.increment_seconds
+    )
+    deadline = Deadline(_moment(board, flag), Ending.TIME, to_move)
+    if board.no_show_seconds is not None and len(board.moves) < 2:
+        # South's first move is due within the delay of the opening, North's within the
+        # delay of South's first move.
+        since = 0.0 if not received else received[0][1]
+        due = _moment(board, since + board.no_show_seconds)
+        if due <= deadline.at:
+            deadline = _no_show(board, to_move, due)
+    return deadline
+
+
+def _no_show(board: LiveBoard, absent: Side, due: datetime) -> Deadline:
+    """South absent at the delay: a double forfeit if North never came either."""
+    if absent == Side.SOUTH and (board.north_seen_at is None or board.north_seen_at > due):
+        return Deadline(due, Ending.DOUBLE_FORFEIT, None)
+    return Deadline(due, Ending.FORFEIT, absent)
+
+
+def _moment(board: LiveBoard, seconds: float) -> datetime:
+    return board.started_at + timedelta(seconds=seconds)
+
+
+def settle_due(board: LiveBoard, now: datetime | None = None) -> LiveBoard:
+    """End the game if a deadline passed by `now` (a flag fall, a no-show), recording its
+    result at once; the board as it is afterwards. Its own transaction: a refused move that
+    comes after the flag leaves the flag fall recorded."""
+    now = now or timezone.now()
+    deadline = next_deadline(board)
+    if deadline is None or deadline.at > now:
+        return board
+    with transaction.atomic():
+        board = live._locked(board)
+        deadline = next_deadline(board)
+        if deadline is not None and deadline.at <= now:
+            _end(board, deadline)
+            board.save()
+    return board
+
+
+def _end(board: LiveBoard, deadline: Deadline) -> None:
+    """The game ends at the deadline: the clock stops at that moment, the result is recorded."""
+    board.paused_at = deadline.at
+    board.decided_by = deadline.side
+    if deadline.ending == Ending.TIME:
+        board.flag_claim = {"clocks": list(live.remote_clocks(board, deadline.at))}
+        game = live._finish(board, Ending.TIME, store=False)
+        _record(board, game=game)
+        return
+    board.ending = deadline.ending
+    board.offer = None
+    board.state = LiveBoard.State.PENDING
+    _record(board)
+
+
+def _record(board: LiveBoard, game=None) -> None:
+    """Hand the finished game to the results service, as one of the tournament's arbiters (the
+    one write path wants one; no arbiter confirms anything), and mark the board changed. A
+    tournament without an arbiter leaves it pending, for the first one it gets."""
+    _changed(board)
+    board.settle_at = None
+    arbiter = board.pairing.round.section.tournament.arbiters.order_by("pk").first()
+    if arbiter is None:
+        return
+    if board.ending is not None and not board.ending.played:
+        entry = ResultEntry(ending=board.ending, decided_by=board.decided_by)
+        reason = _("Remote board %(code)s") % {"code": board.code}
+        record_result(board.pairing, entry, by=arbiter, reason=reason)
+        board.state = LiveBoard.State.CONFIRMED
+        return
+    live._store(board, arbiter, game)
+
+
+def play_move(board: LiveBoard, user, ply, move, now: datetime | None = None) -> LiveBoard:
+    """`user` plays pit letter `move` as ply `ply` (1 for the game's first move) on the server's
+    clock. Refused, with nothing stored: anyone not in the game, a game over (a flag that has
+    fallen by now is recorded first), a ply already played or not the next one, the other
+    side's turn, a pit letter that is no pit or an illegal move."""
+    now = now or timezone.now()
+    side = side_of_user(board, user)
+    if side is None:
+        raise ServiceError(ErrorCode.NOT_IN_GAME, field="game")
+    board = settle_due(board, now)
+    with transaction.atomic():
+        board = live._locked(board)
+        if board.finished:
+            case = "flag" if board.ending == Ending.TIME else None
+            raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field="move")
+        _require_ply(board, ply)
+        position = live.position_of(board)
+        if position.to_move != side:
+            raise ServiceError(ErrorCode.OTHER_SIDE_TO_MOVE, field="move", side=side.opponent)
+        pit = pit_of_letter(move)
+        if pit is None:
+            raise ServiceError(ErrorCode.BAD_PIT, field="move")
+        elapsed = round((now - board.started_at).total_seconds(), 3)
+        received = [*live.received_moments(board), (side, elapsed)]
+        clock = reading_after_move(_left_of(board, received, side), board.increment_seconds)
+        tournament = board.pairing.round.section.tournament
+        try:
+            position, ending = position.after(pit, clock, tournament.variant, ply)
+        except RecordError as error:
+            raise ServiceError(
+                ErrorCode.RULES,
+                case="live",
+                core_code=error.reason,
+                field="move",
+                ply=ply,
+                problem=error,
+            ) from error
+        board.moves.append(pit)
+        board.clocks.append(clock)
+        board.received.append([side.letter, elapsed])
+        board.position = position.as_json()
+        board.state = LiveBoard.State.PLAYING
+        board.offer = None
+        seen(board, side, now)
+        if ending:
+            board.paused_at = now
+            game = live._finish(board, None, store=False)
+            _record(board, game=game)
+        else:
+            _changed(board)
+            _schedule(board, now)
+        board.save()
+    return board
+
+
+def resign(board: LiveBoard, user, now: datetime | None = None) -> LiveBoard:
+    """`user` resigns his game at `now`, whoever is to move: his opponent wins, and the record
+    names him. Refused, nothing stored, for anyone not in the game and for a game over (a flag
+    that has fallen by now is recorded first)."""
+    now = now or timezone.now()
+    side = side_of_user(board, user)
+    if side is None:
+        raise ServiceError(ErrorCode.NOT_IN_GAME, field="game")
+    board = settle_due(board, now)
+    with transaction.atomic():
+        board = live._locked(board)
+        if board.finished:
+            case = "flag" if board.ending == Ending.TIME else None
+            raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field="game")
+        board.decided_by = side
+        board.paused_at = now
+        game = live._finish(board, Ending.RESIGN, store=False)
+        _record(board, game=game)
+        board.save()
+    return board
+
+
+def _left_of(board: LiveBoard, received, side: Side) -> float:
+    """What `side`'s clock held when his move (the last of `received`) arrived, before its
+    increment."""
+    before = clocks_at(
+        received[:-1],
+        side,
+        received[-1][1],
+        start=board.starting_seconds,
+        increment=board.increment_seconds,
+    )
+    return before[side]
+
+
+def _require_ply(board: LiveBoard, ply) -> None:
+    expected = len(board.moves) + 1
+    if type(ply) is not int or ply < 1:
+        raise ServiceError(ErrorCode.WRONG_PLY, case="bad", field="ply", expected=expected)
+    if ply < expected:
+        raise ServiceError(ErrorCode.WRONG_PLY, case="played", field="ply", ply=ply)
+    if ply > expected:
+        raise ServiceError(ErrorCode.WRONG_PLY, case="ahead", field="ply", expected=expected)
+
+
+def _schedule(board: LiveBoard, now: datetime) -> None:
+    """Queue the settling of the board's next deadline, after the commit, unless a task already
+    queued runs before it (that one queues the next when it finds nothing due)."""
+    deadline = next_deadline(board)
+    if deadline is None:
+        return
+    if board.settle_at is not None and now <= board.settle_at <= deadline.at:
+        return
+    board.settle_at = deadline.at
+    board_id, at = board.pk, deadline.at
+
+    def enqueue():
+        from games.tasks import settle_remote_board
+
+        settle_remote_board.using(run_after=at).enqueue(board_id)
+
+    transaction.on_commit(enqueue)
+
+
+def settle_task(board_id: int, now: datetime | None = None) -> None:
+    """The queued settling of a board: end its game if a deadline passed, else queue the
+    next one."""
+    now = now or timezone.now()
+    board = LiveBoard.objects.filter(pk=board_id, remote=True).first()
+    if board is None:
+        return
+    board = settle_due(board, now)
+    if board.finished:
+        return
+    with transaction.atomic():
+        board = live._locked(board)
+        if board.settle_at is not None and board.settle_at <= now:
+            board.settle_at = None
+        _schedule(board, now)
+        LiveBoard.objects.filter(pk=board.pk).update(settle_at=board.settle_at)
+
+
+def game_state(board: LiveBoard, side: Side | None, now: datetime | None = None) -> dict:
+    """What a player's device or program reads of his remote game at `now`: where it is
+    played, his side, the position, the legal moves of the player to move as pit letters, the
+    server's clocks, the state and, once over, how it ended. The board must be settled up to
+    `now` first (`settle_due`)."""
+    now = now or timezone.now()
+    pairing = board.pairing
+    tournament = pairing.round.section.tournament
+    state = live.board_state(board)
+    position = live.position_of(board)
+    to_move = position.to_move
+    clocks = live.remote_clocks(board, now) or (board.starting_seconds,) * 2
+    legal = [] if board.finished else [pit_letter(to_move, pit) for pit in state["legal"]]
+    deadline = next_deadline(board)
+    moves = live.received_moments(board)
+    return {
+        "id": pairing.pk,
+        "tournament": tournament.slug,
+        "section": pairing.round.section.slug,
+        "round": pairing.round.number,
+        "board": pairing.board,
+        "code": board.code,
+        "side": side.letter if side is not None else None,
+        "south": pairing.south.name,
+        "north": pairing.north.name if pairing.north else "",
+        "state": _state_word(board),
+        "ply": len(board.moves) + 1,
+        "to_move": to_move.letter,
+        "your_turn": side == to_move and not board.finished,
+        "position": {"pits": list(position.position.pits), "stores": state["stores"]},
+        "legal_moves": legal,
+        "moves": [
+            pit_letter(mover, pit) for (mover, _at), pit in zip(moves, board.moves, strict=True)
+        ],
+        "clocks": {
+            "south": max(0.0, clocks[0]),
+            "north": max(0.0, clocks[1]),
+            "start": board.starting_seconds,
+            "increment": board.increment_seconds,
+            "running": None if board.finished else to_move.letter,
+        },
+        "deadline": deadline.at if deadline is not None else None,
+        "opened_at": board.opened_at,
+        "ending": board.ending.value if board.ending else None,
+        "decided_by": board.decided_by.letter if board.decided_by is not None else None,
+        "game_score": state["game_score"] if board.ending and board.ending.played else None,
+        "points": _points(pairing),
+        "record": board.record,
+        "revision": board.revision,
+    }
+
+
+def _state_word(board: LiveBoard) -> str:
+    """`playing` until the game ends, then `finished` (its result recorded) or `pending` (a
+    tournament without an arbiter to record it in the name of)."""
+    if board.state == LiveBoard.State.CONFIRMED:
+        return "finished"
+    if board.state == LiveBoard.State.PENDING:
+        return "pending"
+    return "playing"
+
+
+def _points(pairing) -> list[str] | None:
+    """(South, North) points of the recorded result, None before it is recorded."""
+    result = Result.objects.filter(pairing=pairing).first()
+    if result is None:
+        return None
+    return [str(result.south_points.normalize()), str(result.north_points.normalize())]
