@@ -29,6 +29,7 @@ from oware.sides import Side
 from players.linking import my_player_ids
 from players.models import Account
 from tournaments.models import Result
+from tournaments.queueing import enqueue
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.results import ResultEntry, record_result
 
@@ -369,14 +370,9 @@ def _schedule(board: LiveBoard, now: datetime) -> None:
     if board.settle_at is not None and now <= board.settle_at <= deadline.at:
         return
     board.settle_at = deadline.at
-    board_id, at = board.pk, deadline.at
+    from games.tasks import settle_remote_board
 
-    def enqueue():
-        from games.tasks import settle_remote_board
-
-        settle_remote_board.using(run_after=at).enqueue(board_id)
-
-    transaction.on_commit(enqueue)
+    enqueue(settle_remote_board, board.pk, run_after=deadline.at)
 
 
 def settle_task(board_id: int, now: datetime | None = None) -> None:

@@ -16,6 +16,7 @@ from online.models import OnlineEvent
 from online.tasks import run_round_task
 from tournaments.announcements import RESULT_RECORDED, SCHEDULE_CHANGED, Announcement
 from tournaments.models import Pairing, Round, RoundStart
+from tournaments.queueing import enqueue
 
 
 def on_announcement(announcement: Announcement) -> None:
@@ -60,7 +61,7 @@ def plan_round(event: OnlineEvent, number: int, now: datetime | None = None) -> 
     if number > event.tournament.rounds:
         return
     now = now or timezone.now()
-    run_round_task.using(run_after=due_at(event, number, now)).enqueue(event.tournament_id, number)
+    enqueue(run_round_task, event.tournament_id, number, run_after=due_at(event, number, now))
 
 
 def plan_unpaired_rounds(event: OnlineEvent) -> None:
