@@ -3,10 +3,12 @@ with accounts and API tokens."""
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
 from players.models import Account
 from tournaments.services.tokens import issue_token
+from tournaments.tasks import tell
 
 ONLINE_BLOCK = {
     "clock_minutes": 1,
@@ -54,3 +56,13 @@ def new_event(api: APIClient, slug: str = "online-open", rounds: int = 3, **onli
 def start(api: APIClient, slug: str = "online-open"):
     revision = api.get(f"/api/v1/tournaments/{slug}/").json()["revision"]
     return api.post(f"/api/v1/tournaments/{slug}/start/", {"expected_version": revision})
+
+
+def tell_what_happened() -> None:
+    """Run the queued announcements in their order, as the task worker would (the listeners of
+    `tournaments.announcements` are told by it, not in the request), and take them off the
+    queue."""
+    told = DBTaskResult.objects.filter(task_path="tournaments.tasks.tell").order_by("enqueued_at")
+    for queued in told:
+        tell.call(*queued.args_kwargs["args"])
+        queued.delete()

@@ -12,7 +12,14 @@ from online.models import CheckIn, Entry, OnlineEvent
 from online.tasks import run_round_task
 from players.models import AccountLink
 from register.models import Person, PlayerLink
-from tests.online.helpers import new_event, organiser, player_user, start, token_client
+from tests.online.helpers import (
+    new_event,
+    organiser,
+    player_user,
+    start,
+    tell_what_happened,
+    token_client,
+)
 from tournaments.models import Player, Round, RoundStart, Tournament
 from tournaments.services.results import ResultEntry, record_result
 
@@ -176,12 +183,15 @@ def test_rounds_run_themselves_after_the_last_game_until_the_standings_are_final
         round_ = Round.objects.get(number=number)
         with django_capture_on_commit_callbacks(execute=True):
             play_out(round_, boss)
+        tell_what_happened()
         assert round_.pairings.count() == 2
         if number < 3:
             assert [number + 1] == [args[1] for args in queued_rounds()][-1:]
             with django_capture_on_commit_callbacks(execute=True):
                 run_round_task.call(tournament.pk, number + 1)
+            tell_what_happened()
             assert Round.objects.get(number=number + 1).status == Round.Status.PUBLISHED
+    tell_what_happened()
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     # Each round published, and the final standings, told as at any event.
