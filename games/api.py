@@ -142,7 +142,9 @@ class Moves(APIView):
         (403 `not_in_game`), the other side's turn (409 `other_side_to_move`), a ply already
         played or not the next (409 `wrong_ply`), a game over, a flag that fell included
         (409 `game_finished`; the flag fall is recorded), a letter that is no pit
-        (400 `bad_pit`), an illegal move (400 `rules`, with the engine's reason)."""
+        (400 `bad_pit`), an illegal move (400 `rules`, with the engine's reason), a move past
+        the longest record the results service takes (400 `record_too_long`: the game then
+        ends by a flag, a resignation or an agreed cycle)."""
         board = _remote_board(slug, pairing_id)
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -31,6 +31,7 @@ from players.models import Account
 from tournaments.models import Result
 from tournaments.queueing import enqueue
 from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.services.result_checks import MAX_RECORD_PLIES
 from tournaments.services.results import ResultEntry, record_result
 
 PITS = "abcdef"
@@ -277,6 +278,14 @@ def play_move(board: LiveBoard, user, ply, move, now: datetime | None = None) ->
             case = "flag" if board.ending == Ending.TIME else None
             raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field="move")
         _require_ply(board, ply)
+        if record_full(board):
+            raise ServiceError(
+                ErrorCode.RECORD_TOO_LONG,
+                case="plies",
+                field="move",
+                limit=MAX_RECORD_PLIES,
+                plies=ply,
+            )
         position = live.position_of(board)
         if position.to_move != side:
             raise ServiceError(ErrorCode.OTHER_SIDE_TO_MOVE, field="move", side=side.opponent)
@@ -393,6 +402,13 @@ def settle_task(board_id: int, now: datetime | None = None) -> None:
         LiveBoard.objects.filter(pk=board.pk).update(settle_at=board.settle_at)
 
 
+def record_full(board: LiveBoard) -> bool:
+    """Whether the board's record has as many plies as the results service takes: no move is
+    played past it (the game then ends by a flag, a resignation or an agreed cycle), so that
+    a game the server played is always one it can record, with nobody there to shorten it."""
+    return len(board.moves) >= MAX_RECORD_PLIES
+
+
 def game_state(board: LiveBoard, side: Side | None, now: datetime | None = None) -> dict:
     """What a player's device or program reads of his remote game at `now`: where it is
     played, his side, the position, the legal moves of the player to move as pit letters, the
@@ -405,7 +421,9 @@ def game_state(board: LiveBoard, side: Side | None, now: datetime | None = None)
     position = live.position_of(board)
     to_move = position.to_move
     clocks = live.remote_clocks(board, now) or (board.starting_seconds,) * 2
-    legal = [] if board.finished else [pit_letter(to_move, pit) for pit in state["legal"]]
+    legal = [pit_letter(to_move, pit) for pit in state["legal"]]
+    if board.finished or record_full(board):
+        legal = []
     deadline = next_deadline(board)
     moves = live.received_moments(board)
     return {

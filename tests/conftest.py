@@ -43,6 +43,7 @@ NOT_IN_THE_POSTGRESQL_PASS = ("tests/browser/", "tests/security/test_permissions
 # browser), slowest first: they run first, so that no worker is left with one of them at the end
 # of a run while the other has nothing to do. `pytest --durations=40` shows the current ones.
 LONGEST_FIRST = (
+    "tests/online/test_whole_event.py",
     "tests/foundation/test_documented_commands.py",
     "tests/foundation/test_login_flood.py",
     "tests/foundation/test_installed.py",
@@ -54,6 +55,7 @@ LONGEST_FIRST = (
     "tests/foundation/test_request_log.py",
     "tests/foundation/test_https.py",
     "tests/foundation/test_proxy_cache.py",
+    "tests/foundation/test_remote_stream_serving.py",
     "tests/security/test_shared_budgets.py",
     "tests/security/test_random_parameters.py",
 )

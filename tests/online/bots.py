@@ -72,7 +72,12 @@ class Bot(threading.Thread):
             status, game = self.api.get("/api/v1/me/game/")
             if status == 200:
                 self.first_seen.setdefault((game["id"], game["ply"]), time.monotonic())
-            if status != 200 or game["state"] != "playing" or not game["your_turn"]:
+            if (
+                status != 200
+                or game["state"] != "playing"
+                or not game["your_turn"]
+                or not game["legal_moves"]  # a full record: the flag will end the game
+            ):
                 time.sleep(self.pause)
                 continue
             move = self.random.choice(game["legal_moves"])

@@ -130,6 +130,11 @@ def test_a_whole_online_event_runs_itself_with_bots(tmp_path):
 
         try:
             wait_until(finished, 400, "the event's end")
+        except AssertionError:
+            # Say why: a task that failed names itself in the worker's log.
+            server.worker.log.seek(0)
+            print(server.worker.log.read().decode()[-6000:])
+            raise
         finally:
             for bot in bots:
                 bot.stop()

@@ -17,6 +17,7 @@ from tests.notifications.receivers import task_worker, wait_for, worker_output
 from tests.players.helpers import make_player_account
 from tournaments.models import Result, ResultChange
 from tournaments.models.records import GameRecord
+from tournaments.services.result_checks import MAX_RECORD_PLIES
 
 from .conftest import played_game
 
@@ -107,6 +108,22 @@ def test_each_refusal_has_its_code_and_stores_nothing(published_round, south, no
     repeated = move(south, board, 1, "F")
     assert (repeated.status_code, repeated.json()["code"]) == (409, "wrong_ply")
     assert stored(board) == ([5], 0)
+
+
+def test_no_move_is_played_past_the_longest_record_the_results_service_takes(
+    published_round, south, north
+):
+    board = open_board(published_round)
+    assert move(south, board, 1, "F").status_code == 200
+    assert move(north, board, 2, "f").status_code == 200
+    # As if the game had gone on to the longest record the results service takes.
+    full = MAX_RECORD_PLIES
+    LiveBoard.objects.filter(pk=board.pk).update(moves=[5] * full, clocks=[600] * full)
+    answer = move(south, board, full + 1, "A")
+    assert (answer.status_code, answer.json()["code"]) == (400, "record_too_long"), answer.json()
+    assert answer.json()["field"] == "move"
+    assert stored(board) == ([5] * full, 0)
+    assert not Result.objects.filter(pairing_id=board.pairing_id).exists()
 
 
 def test_an_illegal_pit_is_refused_by_the_rules(published_round, south, north):
