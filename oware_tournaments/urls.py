@@ -74,6 +74,8 @@ urlpatterns = [
     path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),
     path("t/<slug:slug>/arbiter/webhooks/", include("notifications.urls")),
     path("t/<slug:slug>/arbiter/online/", include("online.urls")),
+    # An online event's players, signed in: entering, checking in, reporting a problem.
+    path("t/<slug:slug>/", include("online.urls_players")),
     # A push notification's "stop following" link (notifications/following.py).
     path("t/<slug:slug>/unfollow/", include("notifications.urls_follow")),
     # Player accounts (players/): /account/player/…, /register/accounts/,

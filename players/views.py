@@ -12,6 +12,8 @@ from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -36,9 +38,21 @@ def _language() -> str:
     return language if language in dict(settings.LANGUAGES) else "en"
 
 
+def _back(request) -> str:
+    """Where to go once signed in: the page that sent the visitor here (`?next=`, this site
+    only), else his account's page."""
+    back = request.GET.get("next", "")
+    if back and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return reverse("players:home")
+
+
 @password_checks_budgeted
 def sign_in(request):
-    """Ask for a sign-in link by mail, or make an account with a password."""
+    """Ask for a sign-in link by mail, or make an account with a password; a password brings
+    the player back to the page that sent him (`?next=`)."""
     link_form = SignInLinkForm(request.POST if request.POST.get("action") == "link" else None)
     signup_form = SignUpForm(request.POST if request.POST.get("action") == "sign_up" else None)
     if request.method == "POST" and settings.MAIL_CONFIGURED and link_form.is_valid():
@@ -56,11 +70,11 @@ def sign_in(request):
         )
         Account.objects.create(user=user, language=_language())
         login(request, user, backend=signin.BACKEND)
-        return redirect("players:home")
+        return redirect(_back(request))
     return render(
         request,
         "players/sign_in.html",
-        {"link_form": link_form, "signup_form": signup_form},
+        {"link_form": link_form, "signup_form": signup_form, "back": _back(request)},
     )
 
 
