@@ -5,6 +5,7 @@ COPY pyproject.toml setup.py README.md ./
 COPY oware_tournaments oware_tournaments
 COPY games games
 COPY notifications notifications
+COPY online online
 COPY oware oware
 COPY players players
 COPY publishing publishing

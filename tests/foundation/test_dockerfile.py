@@ -30,6 +30,14 @@ def test_the_image_copies_every_package_and_file_the_product_runs_with():
     assert not missing, f"the Dockerfile does not copy {sorted(missing)}"
     # Each package is a folder of the tree (a pattern that names none would prove nothing).
     assert all((ROOT / package / "__init__.py").exists() for package in packages)
+    # And every top-level package of the tree is one of them: a new app left out of pyproject
+    # would be missing from the wheel and from the image.
+    tree = {
+        folder.name
+        for folder in ROOT.iterdir()
+        if (folder / "__init__.py").exists() and folder.name not in ("tests", "bench")
+    }
+    assert not tree - packages, f"pyproject does not package {sorted(tree - packages)}"
 
 
 def test_no_top_level_package_is_named_config():
