@@ -7,7 +7,8 @@ game, how close to the delay a no-show is forfeited, and whether any move was lo
                                      [--pause 0.05]
 
 A scratch PostgreSQL database (the tests' server, TEST_DATABASE_URL), scripts/serve with
-`--workers` gunicorn workers and `manage.py db_worker --interval 0.2` beside it
+`--workers` gunicorn workers and `manage.py task_worker --interval 0.2` (the database's queue)
+beside it
 (tests/online/event_server.py). The organiser's script creates the event (one-minute clocks by
 default) and starts it; a share `--no-shows` of the entered players never show up, a share
 `--late` enters after the start. Every other player is a bot (tests/online/bots.py) in a thread

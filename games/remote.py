@@ -262,21 +262,32 @@ def _record(board: LiveBoard, game=None) -> None:
     live._store(board, arbiter, game)
 
 
+def _player_side(board: LiveBoard, user) -> Side:
+    """The side `user` plays on `board`; refused for anyone else."""
+    side = side_of_user(board, user)
+    if side is None:
+        raise ServiceError(ErrorCode.NOT_IN_GAME, field="game")
+    return side
+
+
+def _require_under_way(board: LiveBoard, field: str) -> None:
+    """Refuse a game over, naming a flag fall (which the settling before has just recorded)."""
+    if board.finished:
+        case = "flag" if board.ending == Ending.TIME else None
+        raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field=field)
+
+
 def play_move(board: LiveBoard, user, ply, move, now: datetime | None = None) -> LiveBoard:
     """`user` plays pit letter `move` as ply `ply` (1 for the game's first move) on the server's
     clock. Refused, with nothing stored: anyone not in the game, a game over (a flag that has
     fallen by now is recorded first), a ply already played or not the next one, the other
     side's turn, a pit letter that is no pit or an illegal move."""
     now = now or timezone.now()
-    side = side_of_user(board, user)
-    if side is None:
-        raise ServiceError(ErrorCode.NOT_IN_GAME, field="game")
+    side = _player_side(board, user)
     board = settle_due(board, now)
     with transaction.atomic():
         board = live._locked(board)
-        if board.finished:
-            case = "flag" if board.ending == Ending.TIME else None
-            raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field="move")
+        _require_under_way(board, "move")
         _require_ply(board, ply)
         if record_full(board):
             raise ServiceError(
@@ -330,15 +341,11 @@ def resign(board: LiveBoard, user, now: datetime | None = None) -> LiveBoard:
     names him. Refused, nothing stored, for anyone not in the game and for a game over (a flag
     that has fallen by now is recorded first)."""
     now = now or timezone.now()
-    side = side_of_user(board, user)
-    if side is None:
-        raise ServiceError(ErrorCode.NOT_IN_GAME, field="game")
+    side = _player_side(board, user)
     board = settle_due(board, now)
     with transaction.atomic():
         board = live._locked(board)
-        if board.finished:
-            case = "flag" if board.ending == Ending.TIME else None
-            raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field="game")
+        _require_under_way(board, "game")
         board.decided_by = side
         board.paused_at = now
         game = live._finish(board, Ending.RESIGN, store=False)

@@ -208,6 +208,32 @@ def nginx_in_front(app_port: int, folder: Path, ready: str | None = "/healthz", 
         stop(proxy)
 
 
+@contextmanager
+def task_worker_process(env: dict):
+    """`manage.py task_worker` (the queue the settings of `env` choose) polling every 0.2 s,
+    its output kept in a file (`.log`) for a test to quote; stopped after."""
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (the worker's, closed below)
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "task_worker", "--interval", "0.2", "--no-startup-delay"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    worker.log = log
+    try:
+        yield worker
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+        log.close()
+
+
 def stop(server: subprocess.Popen) -> None:
     os.killpg(server.pid, signal.SIGTERM)
     server.wait(timeout=30)

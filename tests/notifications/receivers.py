@@ -3,9 +3,6 @@ server in a thread) and the task worker (`manage.py task_worker`, its own proces
 database."""
 
 import json
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -13,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from django.db import connection
 
-from tests.servers import ROOT, production_env
+from tests.servers import production_env, task_worker_process
 
 
 class Receiver:
@@ -90,26 +87,8 @@ def task_worker(**settings):
             **settings,
         },
     )
-    log = tempfile.TemporaryFile()  # noqa: SIM115 (the worker's, closed below)
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "task_worker", "--interval", "0.2", "--no-startup-delay"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    worker.log = log
-    try:
+    with task_worker_process(env) as worker:
         yield worker
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
-        log.close()
 
 
 def worker_output(worker) -> str:

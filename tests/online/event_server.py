@@ -1,22 +1,19 @@
 """An online event's server for the tests and the benchmark: a scratch PostgreSQL database with an
 organiser and players (each with his API token), served by scripts/serve, with the task worker
-(`manage.py db_worker`) beside it on the same database."""
+(`manage.py task_worker`, the database's queue) beside it on the same database."""
 
 import json
-import subprocess
-import sys
-import tempfile
 from contextlib import contextmanager
 from types import SimpleNamespace
 
 from tests.servers import (
-    ROOT,
     free_port,
     production_env,
     run_django,
     scratch_postgres,
     serve,
     stop,
+    task_worker_process,
     wait_until_served,
 )
 
@@ -47,29 +44,10 @@ print(json.dumps(tokens))
 """
 
 
-@contextmanager
 def task_worker(database_url: str):
-    """`manage.py db_worker` on `database_url`, polling every 0.2 s; stopped after."""
-    log = tempfile.TemporaryFile()  # noqa: SIM115 (the worker's, closed below)
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "db_worker", "--interval", "0.2", "--no-startup-delay"],
-        cwd=ROOT,
-        env=production_env(DATABASE_URL=database_url),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    worker.log = log
-    try:
-        yield worker
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
-        log.close()
+    """The task worker on `database_url`, with the database's queue."""
+    queue_in_database = {"REDIS_URL": "", "CACHE_URL": "", "TASKS_REDIS_URL": ""}
+    return task_worker_process(production_env(DATABASE_URL=database_url, **queue_in_database))
 
 
 @contextmanager
