@@ -12,6 +12,7 @@ once through the one write path (`tournaments.services.results.record_result`) w
 with no arbiter's confirmation.
 """
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -33,6 +34,8 @@ from tournaments.queueing import enqueue
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.result_checks import MAX_RECORD_PLIES
 from tournaments.services.results import ResultEntry, record_result
+
+logger = logging.getLogger(__name__)
 
 PITS = "abcdef"
 """A move's pit by its letter, from its owner's left (the notation's: South's in capitals)."""
@@ -224,9 +227,26 @@ def settle_due(board: LiveBoard, now: datetime | None = None) -> LiveBoard:
         board = live._locked(board)
         deadline = next_deadline(board)
         if deadline is not None and deadline.at <= now:
-            _end(board, deadline)
+            try:
+                with transaction.atomic():
+                    _end(board, deadline)
+            except ServiceError as refusal:
+                _leave_for_the_arbiter(board, refusal)
             board.save()
     return board
+
+
+def _leave_for_the_arbiter(board: LiveBoard, refusal: ServiceError) -> None:
+    """The results service refused the ended game: it waits for an arbiter's confirmation, as
+    a table's finished game does, instead of failing every later read and move of its players
+    (the game is over either way; its clock stopped at the deadline)."""
+    logger.error(
+        "Remote board %s ended but its result was refused (%s): left for the arbiter",
+        board.code,
+        refusal.code,
+    )
+    board.state = LiveBoard.State.PENDING
+    _changed(board)
 
 
 def _end(board: LiveBoard, deadline: Deadline) -> None:

@@ -172,6 +172,27 @@ def test_a_move_after_the_flag_is_refused_and_the_flag_recorded(published_round,
     assert (result.ending, result.decided_by, result.south_points) == ("time", Side.NORTH, 1)
 
 
+def test_an_ended_game_the_results_service_refuses_waits_for_the_arbiter(
+    published_round, south, north, monkeypatch, caplog
+):
+    board = open_board(published_round, clock=20)
+    assert move(south, board, 1, "C").status_code == 200
+    assert move(north, board, 2, "c").status_code == 200
+    # A record the results service will not take (as a limit lowered by an operator would).
+    monkeypatch.setattr("tournaments.services.result_checks.MAX_RECORD_PLIES", 1)
+    back(board, 25)  # South's flag has fallen
+    # His next read does not fail: it shows the game ended on time, then there is none.
+    ended = south.get("/api/v1/me/game/")
+    assert ended.status_code == 200, ended.json()
+    assert (ended.json()["ending"], ended.json()["legal_moves"]) == ("time", [])
+    assert south.get("/api/v1/me/game/").status_code == 204
+    assert north.get("/api/v1/me/game/").status_code == 204
+    board.refresh_from_db()
+    assert board.state == LiveBoard.State.PENDING and board.ending == "time"
+    assert not Result.objects.filter(pairing_id=board.pairing_id).exists()
+    assert "left for the arbiter" in caplog.text
+
+
 def test_south_absent_loses_by_forfeit_when_north_came(published_round, south, north):
     board = open_board(published_round, no_show=10)
     assert north.get("/api/v1/me/game/").json()["side"] == "N"  # North is there
