@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games.remote import open_remote_boards
 from online.models import CheckIn, Entry, OnlineEvent
-from tournaments.models import Round, Section
+from tournaments.models import RequestedBye, Round, Section
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import request_bye, withdraw_player
 from tournaments.services.rounds import games_without_result, pair_next_round, publish_round
@@ -104,14 +104,19 @@ def settle_check_ins(event: OnlineEvent, section: Section, number: int) -> None:
         CheckIn.objects.filter(entry__event=event, number=number).values_list("entry", flat=True)
     )
     entries = Entry.objects.filter(event=event).select_related("player__section__tournament")
+    # One query for the whole field, not one per player: the byes already asked for this round.
+    excused = set(
+        RequestedBye.objects.filter(
+            player__in=[entry.player_id for entry in entries], round_number=number
+        ).values_list("player_id", flat=True)
+    )
     for entry in entries:
         player = entry.player
-        if (
-            not player.is_paired_in(number)
-            or player.requested_byes.filter(round_number=number).exists()
-        ):
+        if not player.is_paired_in(number) or player.pk in excused:
             continue
         if entry.pk in present:
+            if entry.missed_in_row == 0:
+                continue  # nothing to write
             entry.missed_in_row = 0
         else:
             entry.missed_in_row += 1
