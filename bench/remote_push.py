@@ -13,7 +13,6 @@ opponent's stream, and how many moves never arrived.
 """
 
 import argparse
-import http.client
 import json
 import random
 import statistics
@@ -27,16 +26,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from oware.replay import replay  # noqa: E402
 from oware.selfplay import greedy_moves  # noqa: E402
-from tests.foundation.test_remote_stream_serving import SETUP, move, serve_stream  # noqa: E402
+from tests.foundation.test_remote_stream_serving import SETUP, move  # noqa: E402
 from tests.servers import (  # noqa: E402
     free_port,
     nginx_in_front,
     run_django,
     scratch_postgres,
     serve,
+    serve_stream,
     stop,
     wait_until_served,
 )
+from tests.sse import next_state, open_stream  # noqa: E402
 
 
 class Watcher(threading.Thread):
@@ -45,25 +46,17 @@ class Watcher(threading.Thread):
     def __init__(self, port: int, game: int, token: str):
         super().__init__(daemon=True)
         self.arrived: dict[int, float] = {}
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        self.connection.request(
-            "GET",
-            f"/api/v1/tournaments/online/games/{game}/stream/",
-            headers={"Authorization": f"Token {token}"},
-        )
-        self.answer = self.connection.getresponse()
+        self.connection, self.answer = open_stream(port, "online", game, token, timeout=120)
 
     def run(self):
         while True:
             try:
-                line = self.answer.readline()
+                state = next_state(self.answer)
             except (AttributeError, OSError, ValueError):  # closed at the end of the run
                 return
-            if not line:
+            if state is None:
                 return
-            if line.startswith(b"data: "):
-                state = json.loads(line[6:])
-                self.arrived.setdefault(len(state["moves"]), time.perf_counter())
+            self.arrived.setdefault(len(state["moves"]), time.perf_counter())
 
 
 def main() -> None:
@@ -86,7 +79,7 @@ def main() -> None:
             made = run_django(SETUP, DATABASE_URL=database)
             assert made.returncode == 0, made.stderr[-2000:]
             setup = json.loads(made.stdout.strip().splitlines()[-1])
-            streams = serve_stream(database, stream_port)
+            streams = serve_stream(database, stream_port, REMOTE_STREAM_KEEP_ALIVE="60")
             wait_until_served(stream_port, "/healthz")
             with nginx_in_front(app_port, folder, stream_port=stream_port) as port:
                 tokens = setup["tokens"]

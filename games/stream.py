@@ -12,16 +12,24 @@ under gunicorn, docs/deployment.md) an async generator, woken by PostgreSQL's NO
 (`games.board_news`) and holding no thread while it waits; under WSGI (the threaded workers,
 the test server) a plain generator holding its thread. Where there is no NOTIFY (SQLite), both
 check the board's revision every REMOTE_STREAM_CHECK_SECONDS on the server.
+
+Under ASGI the streams read the database on a few threads of the process
+(REMOTE_STREAM_DATABASE_THREADS), each with its one connection, and not on the thread Django
+gives each request: that thread and its connection would stay with the stream for the whole
+game, one PostgreSQL connection per player, and an event of a few hundred players would go past
+the server's max_connections (100 by default) and have its moves and pages refused.
 """
 
 import asyncio
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from games import board_news, remote
@@ -90,11 +98,40 @@ def events(board_id: int, side: Side | None):
         yield event(state)
 
 
+def _let_go() -> None:
+    """Close the calling thread's database connection."""
+    connection.close()
+
+
+# The threads every ASGI stream of the process reads the database on (made on first use).
+_readers: ThreadPoolExecutor | None = None
+
+
+def _shared(function):
+    """`function` as a coroutine run on the streams' reading threads. Each read starts as a
+    request does: a connection that broke or outlived CONN_MAX_AGE is replaced, since no request
+    ever starts or ends on these threads to do it."""
+    global _readers
+    if _readers is None:
+        _readers = ThreadPoolExecutor(
+            max_workers=settings.REMOTE_STREAM_DATABASE_THREADS, thread_name_prefix="stream-read"
+        )
+
+    def run(*args):
+        close_old_connections()
+        return function(*args)
+
+    return sync_to_async(run, thread_sensitive=False, executor=_readers)
+
+
 async def async_events(board_id: int, side: Side | None):
     """The stream for an ASGI worker: it waits on the database's NOTIFY (PostgreSQL) or checks
-    the revision (elsewhere), holding no thread meanwhile."""
-    read = sync_to_async(_read)
-    revision_of = sync_to_async(_revision)
+    the revision (elsewhere), holding no thread and no connection meanwhile."""
+    # The request's own thread found the board and its reader; its connection is let go (the
+    # handler's end of the request closes it only once the game is over).
+    await sync_to_async(_let_go)()
+    read = _shared(_read)
+    revision_of = _shared(_revision)
     listening = await sync_to_async(board_news.listens)()
     check = float(settings.REMOTE_STREAM_CHECK_SECONDS)
     # Asked for before each read of the board: a change between the read and the wait wakes it.

@@ -381,9 +381,11 @@ LIVE_FLAG_TOLERANCE = env_int("LIVE_FLAG_TOLERANCE", 15)
 # A remote game's stream of states (games/stream.py): a comment at least every
 # REMOTE_STREAM_KEEP_ALIVE seconds keeps proxies from closing a quiet connection; without
 # PostgreSQL's NOTIFY (SQLite) the server checks the board's revision every
-# REMOTE_STREAM_CHECK_SECONDS (the browser never polls).
+# REMOTE_STREAM_CHECK_SECONDS (the browser never polls). Under ASGI every stream of a process
+# reads the board on REMOTE_STREAM_DATABASE_THREADS threads, one database connection each.
 REMOTE_STREAM_KEEP_ALIVE = env_int("REMOTE_STREAM_KEEP_ALIVE", 15)
 REMOTE_STREAM_CHECK_SECONDS = float(env_str("REMOTE_STREAM_CHECK_SECONDS", "0.5"))
+REMOTE_STREAM_DATABASE_THREADS = env_int("REMOTE_STREAM_DATABASE_THREADS", 4)
 
 # Work done outside the request (notifications/tasks.py: webhooks and pushes; players/tasks.py:
 # mail) goes through Django's tasks framework. Without Redis it queues in the application's own

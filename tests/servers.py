@@ -175,6 +175,30 @@ def serve(database_url: str, port: int, log: Path | None = None, **extra) -> sub
             output.close()  # the server keeps its own copy of the file
 
 
+def serve_stream(
+    database_url: str, port: int, log: Path | None = None, **extra
+) -> subprocess.Popen:
+    """Start scripts/serve-stream (the remote games' streams, ASGI) on `port`, with any variable
+    of `extra` set; its output goes to the file `log`, if given. It does not migrate: start
+    `serve` on the same database first. Stop it with `stop`."""
+    env = production_env(
+        DATABASE_URL=database_url, BIND=f"127.0.0.1:{port}", PYTHON=sys.executable, **extra
+    )
+    output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the server's)
+    try:
+        return subprocess.Popen(
+            ["sh", "scripts/serve-stream"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    finally:
+        if log:
+            output.close()
+
+
 @contextmanager
 def demo_served(folder: Path, log: Path | None = None, demo_password: str = "", **env):
     """The demo in an SQLite database of `folder`, served by scripts/serve with sync workers as

@@ -4,10 +4,9 @@ A move the WSGI server (scripts/serve) stores reaches the stream of another proc
 event through nginx, unbuffered: on PostgreSQL through LISTEN/NOTIFY (games/board_news.py), on
 SQLite by the stream's own check of the board's revision."""
 
-import http.client
 import json
 import subprocess
-import sys
+import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,16 +14,16 @@ from pathlib import Path
 import pytest
 
 from tests.servers import (
-    ROOT,
     free_port,
     nginx_in_front,
-    production_env,
     run_django,
     scratch_postgres,
     serve,
+    serve_stream,
     stop,
     wait_until_served,
 )
+from tests.sse import next_state, open_stream
 
 # One remote game: Ama (South) against Kofi (North), each with his account and API token.
 SETUP = """
@@ -55,34 +54,6 @@ store_boards(round_, [(ama, kofi, "")])
 board = open_remote_boards(round_, clock_seconds=600, no_show_seconds=None)[0]
 print(json.dumps({"game": board.pairing_id, "tokens": tokens}))
 """
-
-
-def serve_stream(database_url: str, port: int) -> subprocess.Popen:
-    """scripts/serve-stream on `port`. Its keep-alive comments come once a minute: a stream that
-    missed a NOTIFY would stay silent past the test's 20-second read timeout and fail it."""
-    env = production_env(
-        DATABASE_URL=database_url,
-        BIND=f"127.0.0.1:{port}",
-        PYTHON=sys.executable,
-        REMOTE_STREAM_KEEP_ALIVE="60",
-    )
-    return subprocess.Popen(
-        ["sh", "scripts/serve-stream"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-
-
-def next_state(answer: http.client.HTTPResponse) -> dict:
-    """The stream's next event (keep-alive comments skipped)."""
-    while True:
-        line = answer.readline()
-        assert line, "the stream ended"
-        if line.startswith(b"data: "):
-            return json.loads(line[6:])
 
 
 def move(port: int, game: int, token: str, ply: int, letter: str) -> int:
@@ -118,12 +89,12 @@ def test_a_move_reaches_the_stream_of_another_process_through_nginx(tmp_path, ki
             made = run_django(SETUP, DATABASE_URL=database)
             assert made.returncode == 0, made.stderr[-2000:]
             setup = json.loads(made.stdout.strip().splitlines()[-1])
-            streams = serve_stream(database, stream_port)
+            # Keep-alive comments once a minute: a stream that missed a NOTIFY would stay silent
+            # past the test's 20-second read timeout and fail it.
+            streams = serve_stream(database, stream_port, REMOTE_STREAM_KEEP_ALIVE="60")
             wait_until_served(stream_port, "/healthz")
             with nginx_in_front(app_port, tmp_path, stream_port=stream_port) as proxy_port:
-                watching = http.client.HTTPConnection("127.0.0.1", proxy_port, timeout=20)
-                watching.request("GET", f"/api/v1/tournaments/online/games/{setup['game']}/stream/")
-                answer = watching.getresponse()
+                watching, answer = open_stream(proxy_port, "online", setup["game"])
                 assert answer.status == 200
                 assert answer.getheader("Content-Type") == "text/event-stream"
                 first = next_state(answer)
@@ -136,6 +107,68 @@ def test_a_move_reaches_the_stream_of_another_process_through_nginx(tmp_path, ki
                 assert second["moves"] == ["C", "a"] and second["to_move"] == "S"
                 watching.close()
         finally:
+            if streams is not None:
+                stop(streams)
+            stop(app)
+
+
+def connections_to(database: str) -> int:
+    """How many connections the PostgreSQL server holds open to `database`, this count's own
+    left out."""
+    counted = subprocess.run(
+        [
+            "psql",
+            "-Atq",
+            database,
+            "-c",
+            "SELECT count(*) - 1 FROM pg_stat_activity WHERE datname = current_database()",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(counted.stdout.strip())
+
+
+@pytest.mark.postgresql
+def test_streams_wait_without_a_database_connection_each(tmp_path):
+    # An online event's players each hold a stream for the whole game: a connection per stream
+    # would go past PostgreSQL's max_connections with a few hundred players. One stream worker
+    # reading on two threads holds at most three: those two and its listener.
+    with scratch_postgres("oware_stream") as database:
+        app_port, stream_port = free_port(), free_port()
+        app = serve(database, app_port)
+        streams = None
+        watching = []
+        try:
+            wait_until_served(app_port, "/healthz")
+            made = run_django(SETUP, DATABASE_URL=database)
+            assert made.returncode == 0, made.stderr[-2000:]
+            setup = json.loads(made.stdout.strip().splitlines()[-1])
+            streams = serve_stream(
+                database,
+                stream_port,
+                STREAM_CONCURRENCY="1",
+                REMOTE_STREAM_DATABASE_THREADS="2",
+                REMOTE_STREAM_KEEP_ALIVE="60",
+            )
+            wait_until_served(stream_port, "/healthz")
+            before = connections_to(database)
+            watching = [open_stream(stream_port, "online", setup["game"]) for _ in range(12)]
+            for _connection, answer in watching:
+                assert next_state(answer)["moves"] == []
+            # A connection closed by its client leaves the server's list a moment later.
+            deadline = time.monotonic() + 10
+            while connections_to(database) > before + 3 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert connections_to(database) <= before + 3
+            south, _north = setup["tokens"]
+            assert move(app_port, setup["game"], south, 1, "C") == 200
+            for _connection, answer in watching:
+                assert next_state(answer)["moves"] == ["C"]
+        finally:
+            for connection, _answer in watching:
+                connection.close()
             if streams is not None:
                 stop(streams)
             stop(app)
