@@ -1,6 +1,7 @@
-"""Players' programs that play an online event through the HTTP API only, as any client would:
-each reads its current game (`GET /api/v1/me/game/`) and sends a random legal move when it is
-its turn. Used by the whole-event test and by bench/online.py."""
+"""Players' programs that play an online event through the HTTP API only, as any client would,
+sending a random legal move when it is their turn: `Bot` reads its current game
+(`GET /api/v1/me/game/`) over and over (the whole-event test); `StreamBot` learns the opponent's
+moves from the game's stream, as the remote game's page does (bench/online.py)."""
 
 import json
 import random
@@ -8,6 +9,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+
+from tests.sse import next_state, open_stream
 
 
 class Api:
@@ -89,6 +92,126 @@ class Bot(threading.Thread):
                 self.sent_at[(game["id"], game["ply"])] = sent
             elif answer.get("code") != "game_finished":  # a flag or a no-show settled first
                 self.refusals.append((status, answer))
+
+    def stop(self):
+        self.stopping.set()
+
+
+class StreamBot(threading.Thread):
+    """One player as a program with the push: it finds his game by `GET /api/v1/me/game/`
+    (every `poll` seconds, give or take a third, while he has none), then follows it on its
+    stream (tests/sse.py) and answers each state that gives him the move after a think time
+    (`think` seconds on average, from half to one and a half times that), until the game ends
+    and the next one is to be found. With `resign_after`, he resigns on his turn once the game
+    has had about that many plies (from half to one and a half times as many, drawn per game),
+    so that games last as long as people's rather than as long as random moves make them.
+
+    Kept for the benchmark, on one clock (time.monotonic()) for every bot: `opened[game]`, when
+    he began to open the game's stream; `arrived[(game, n)]`, when his stream delivered the
+    state with n moves; `sent_at[(game, ply)]`, when he sent the move of that ply and when its
+    200 answer came back."""
+
+    def __init__(
+        self,
+        api: Api,
+        seed: int,
+        think: float = 1.0,
+        poll: float = 1.0,
+        resign_after: int | None = None,
+    ):
+        super().__init__(daemon=True)
+        self.api = api
+        self.resign_after = resign_after
+        self.port = int(api.base.rpartition(":")[2])
+        self.random = random.Random(seed)
+        self.think = think
+        self.poll = poll
+        self.stopping = threading.Event()
+        self.moves_sent = 0
+        self.resigned = 0
+        self.refusals: list = []
+        self.failures: list[str] = []  # streams that could not be opened or broke off
+        self.games: list[int] = []
+        self.tried: set[tuple[int, int]] = set()
+        self.following = False  # a stream open
+        self.opened: dict[int, float] = {}
+        self.arrived: dict[tuple[int, int], float] = {}
+        self.sent_at: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def run(self):
+        while not self.stopping.is_set():
+            try:
+                status, game = self.api.get("/api/v1/me/game/")
+            except OSError as error:
+                self.failures.append(f"me/game: {error}")
+                status, game = 0, None
+            # A game over is answered once more after its end: it is not one to follow.
+            if status == 200 and game["state"] == "playing" and game["id"] not in self.games:
+                self.games.append(game["id"])
+                self.follow(game["tournament"], game["id"])
+            else:
+                self.stopping.wait(self.poll * self.random.uniform(0.67, 1.33))
+
+    def follow(self, slug: str, game: int) -> None:
+        self.opened[game] = time.monotonic()
+        try:
+            connection, answer = open_stream(self.port, slug, game, self.api.token, timeout=60)
+        except OSError as error:
+            self.failures.append(f"stream of {game}: {error}")
+            return
+        self.following = True
+        resign_at = (
+            round(self.resign_after * self.random.uniform(0.5, 1.5)) if self.resign_after else None
+        )
+        try:
+            if answer.status != 200:
+                self.failures.append(f"stream of {game}: {answer.status}")
+                return
+            while not self.stopping.is_set():
+                state = next_state(answer)
+                if state is None:
+                    self.failures.append(f"stream of {game} ended before the game")
+                    return
+                self.arrived.setdefault((game, len(state["moves"])), time.monotonic())
+                if state["state"] != "playing":
+                    return
+                # A state read again at a deadline may repeat one already answered.
+                if (
+                    state["your_turn"]
+                    and state["legal_moves"]
+                    and (game, state["ply"]) not in self.tried
+                ):
+                    self.tried.add((game, state["ply"]))
+                    if self.stopping.wait(self.think * self.random.uniform(0.5, 1.5)):
+                        return
+                    if resign_at is not None and state["ply"] > resign_at:
+                        self.resign(slug, game)
+                    else:
+                        self.play(slug, game, state)
+        except OSError as error:
+            self.failures.append(f"stream of {game}: {error}")
+        finally:
+            self.following = False
+            connection.close()
+
+    def play(self, slug: str, game: int, state: dict) -> None:
+        move = self.random.choice(state["legal_moves"])
+        sent = time.monotonic()
+        status, answer = self.api.post(
+            f"/api/v1/tournaments/{slug}/games/{game}/moves/", {"ply": state["ply"], "move": move}
+        )
+        if status == 200:
+            self.moves_sent += 1
+            self.sent_at[(game, state["ply"])] = (sent, time.monotonic())
+        elif not isinstance(answer, dict) or answer.get("code") != "game_finished":
+            self.refusals.append((status, answer))  # a flag or a no-show may settle it first
+
+    def resign(self, slug: str, game: int) -> None:
+        status, answer = self.api.post(f"/api/v1/tournaments/{slug}/games/{game}/resign/")
+        if status == 200:
+            self.resigned += 1
+        elif not isinstance(answer, dict) or answer.get("code") != "game_finished":
+            self.refusals.append((status, answer))
 
     def stop(self):
         self.stopping.set()

@@ -1,17 +1,22 @@
 """An online event's server for the tests and the benchmark: a scratch PostgreSQL database with an
 organiser and players (each with his API token), served by scripts/serve, with the task worker
-(`manage.py task_worker`, the database's queue) beside it on the same database."""
+(`manage.py task_worker`, the database's queue) beside it on the same database; for the
+benchmark, as docker-compose runs it: sync web workers, the streams' ASGI server
+(scripts/serve-stream) and nginx (deploy/nginx.conf) in front of both."""
 
 import json
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from types import SimpleNamespace
 
 from tests.servers import (
     free_port,
+    nginx_in_front,
     production_env,
     run_django,
     scratch_postgres,
     serve,
+    serve_stream,
     stop,
     task_worker_process,
     wait_until_served,
@@ -51,28 +56,65 @@ def task_worker(database_url: str):
 
 
 @contextmanager
-def event_server(players: int, *, workers: int = 2, prefix: str = "online_event"):
-    """Yields (port, database URL, tokens by name: organiser, player0…, stranger) once the
-    server answers, its task worker running; stops both and drops the database after.
+def event_server(
+    players: int,
+    *,
+    workers: int = 2,
+    prefix: str = "online_event",
+    compose: Path | None = None,
+    stream_workers: int = 2,
+):
+    """Yields (port, database URL, tokens by name: organiser, player0…, stranger; `processes`:
+    the process group of each server by name) once the server answers, its task worker
+    running; stops them all and drops the database after.
+
+    `compose`: a folder for nginx's files and the servers' logs; the server is then
+    docker-compose's (`workers` sync workers as its `web` service runs them, `stream_workers`
+    uvicorn workers for the streams, nginx in front: `port` is nginx's). Without it, `port` is
+    scripts/serve's own, threaded workers, and a stream holds one of their threads.
 
     Bots move as fast as the server answers, far beyond the 120 writes a minute a user's token
     is allowed by default (API_WRITE_RATE), which would stretch a one-minute game over minutes:
     the server here allows them."""
-    with scratch_postgres(prefix) as database:
+    with scratch_postgres(prefix) as database, ExitStack() as running:
         made = run_django(SETUP % {"players": players}, timeout=300, DATABASE_URL=database)
         assert made.returncode == 0, made.stderr[-3000:]
         tokens = json.loads(made.stdout.strip().splitlines()[-1])
         port = free_port()
+        web = {"WEB_WORKER_CLASS": "sync", "TRUSTED_PROXIES": "1"} if compose else {}
         server = serve(
             database,
             port,
             WEB_CONCURRENCY=str(workers),
             PUBLISH_WORKER="0",
             API_WRITE_RATE=BOTS_WRITE_RATE,
+            log=compose / "web.log" if compose else None,
+            **web,
         )
-        try:
-            wait_until_served(port, "/healthz")
-            with task_worker(database) as worker:
-                yield SimpleNamespace(port=port, database=database, tokens=tokens, worker=worker)
-        finally:
-            stop(server)
+        running.callback(stop, server)
+        processes = {"web": server.pid}
+        wait_until_served(port, "/healthz")
+        if compose:
+            stream_port = free_port()
+            streams = serve_stream(
+                database,
+                stream_port,
+                log=compose / "stream.log",
+                STREAM_CONCURRENCY=str(stream_workers),
+                TRUSTED_PROXIES="1",
+            )
+            running.callback(stop, streams)
+            processes["stream"] = streams.pid
+            wait_until_served(stream_port, "/healthz")
+            port = running.enter_context(nginx_in_front(port, compose, stream_port=stream_port))
+            processes["nginx"] = _proxy_of(compose)
+        worker = running.enter_context(task_worker(database))
+        processes["worker"] = worker.pid
+        yield SimpleNamespace(
+            port=port, database=database, tokens=tokens, worker=worker, processes=processes
+        )
+
+
+def _proxy_of(folder: Path) -> int:
+    """nginx's master process id, from its pid file."""
+    return int((folder / "nginx.pid").read_text().strip())
