@@ -24,7 +24,9 @@ gives it the move after `--think` seconds on average (from half to one and a hal
 so that the server is loaded as by people playing rather than by a flood; with `--resign-after`
 it resigns once its game has had about that many plies (drawn per game from half to one and a
 half times that), so that games last as long as people's rather than as random moves make them
-(a median near 100 plies) and a whole event fits in less time. The move → opponent
+(a median near 100 plies) and a whole event fits in less time. A player's first move must come
+within `--no-show-seconds` of the game's opening, or he is forfeited as a no-show: keep it well
+above the time to find the game (`--poll`) plus one and a half think times. The move → opponent
 latency is pushed, not polled: from the moment the mover sends the move's POST (and, apart, from
 its 200 answer) to the moment the opponent's stream delivers the state with that move, on one
 monotonic clock in this process. A move sent before the opponent had opened his stream (he was
