@@ -18,6 +18,11 @@ DATABASE_FIXTURES = {
 
 def pytest_configure(config):
     config.pluginmanager.register(LongestFirst())
+    if not hasattr(config, "workerinput"):
+        # Before xdist starts its test processes, which inherit the folder (tests/servers.py).
+        from tests.servers import demo_folder
+
+        demo_folder()
     config.addinivalue_line(
         "markers",
         "database: uses the database DATABASE_URL names; the PostgreSQL pass runs these but a "

@@ -2,6 +2,8 @@
 processes on a free loopback port."""
 
 import atexit
+import fcntl
+import hashlib
 import os
 import shutil
 import signal
@@ -111,28 +113,38 @@ def load_demo(env: dict) -> str:
     """Migrate the database of `env`, load the demo into it, and return an API token of its
     arbiter (scripts write with a token: no password hashing on each request).
 
-    An SQLite database is a file: the first call of a test process with the same settings builds
-    the demo in a file of its own, and every call copies that file (token included), seconds
-    instead of a migration and a demo build each time."""
+    An SQLite database is a file: the first call of a test run with the same settings builds
+    the demo in a file of its own, and every call, in any of the run's test processes, copies
+    that file (token included): a copy instead of a migration and a demo build each time."""
     url = env.get("DATABASE_URL", "")
     if not url.startswith("sqlite:///"):
         return _build_demo(env)
-    usual, own = production_env(), ("DATABASE_URL", "PYTEST_CURRENT_TEST")
-    settings = tuple(sorted((k, v) for k, v in env.items() if k not in own and usual.get(k) != v))
-    if settings not in _DEMO_FILES:
-        folder = Path(tempfile.mkdtemp(prefix="oware-demo-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        built = folder / "db.sqlite3"
-        token = _build_demo({**env, "DATABASE_URL": f"sqlite:///{built}"})
-        _DEMO_FILES[settings] = (built, token)
-    built, token = _DEMO_FILES[settings]
+    # A process's own database, its test's name and its data folder (new for each environment)
+    # say nothing about the demo it holds.
+    usual, own = production_env(), ("DATABASE_URL", "PYTEST_CURRENT_TEST", "DATA_DIR")
+    settings = sorted((k, v) for k, v in env.items() if k not in own and usual.get(k) != v)
+    folder = demo_folder() / hashlib.sha256(repr(settings).encode()).hexdigest()[:16]
+    built, token = folder / "db.sqlite3", folder / "token"
+    with open(f"{folder}.lock", "w") as lock:
+        # One process builds while the others wait for its file, then copy it.
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not token.exists():
+            folder.mkdir(exist_ok=True)
+            token.write_text(_build_demo({**env, "DATABASE_URL": f"sqlite:///{built}"}))
     shutil.copyfile(built, url.removeprefix("sqlite:///"))
-    return token
+    return token.read_text()
 
 
-# The demo databases built by `load_demo` in this test process, by the settings they were built
-# with: (file, arbiter's token).
-_DEMO_FILES: dict[tuple, tuple[Path, str]] = {}
+# The folder of the demos built in this test run, shared by its test processes: named by the
+# first process (pytest's main one, before it starts the others) in the environment they inherit.
+DEMOS_VARIABLE = "OWARE_TEST_DEMOS"
+
+
+def demo_folder() -> Path:
+    if not os.environ.get(DEMOS_VARIABLE):
+        os.environ[DEMOS_VARIABLE] = tempfile.mkdtemp(prefix="oware-demos-")
+        atexit.register(shutil.rmtree, os.environ[DEMOS_VARIABLE], ignore_errors=True)
+    return Path(os.environ[DEMOS_VARIABLE])
 
 
 def _build_demo(env: dict) -> str:

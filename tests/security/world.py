@@ -1,7 +1,9 @@
 """The small world the security tests run in, the site's routes, and a snapshot of every row."""
 
 import re
+from contextlib import contextmanager
 from decimal import Decimal
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
@@ -168,23 +170,48 @@ class World:
         return PARAMETER.sub(lambda match: str(values[match.group(1)]), route)
 
 
-def snapshot() -> list:
-    """Every row of the product's apps, every field, in key order (many-to-many tables included,
-    as the tables Django makes for them are models too). Plain values, not serialised JSON: the
-    matrix takes two of these for each of its thousands of requests."""
+def _product_models():
+    """The models of the product's own apps (the folders of this repository, not those of
+    Django or a library): what a refused request must leave as it was."""
     from django.apps import apps
+    from django.conf import settings
 
     return [
-        list(model.objects.order_by("pk").values_list())
-        for label in (
-            "tournaments",
-            "games",
-            "register",
-            "ratinglists",
-            "publishing",
-            "notifications",
-            "players",
-            "online",
-        )
-        for model in apps.get_app_config(label).get_models(include_auto_created=True)
+        model
+        for config in apps.get_app_configs()
+        if (Path(settings.BASE_DIR) / config.name.partition(".")[0]).is_dir()
+        for model in config.get_models(include_auto_created=True)
     ]
+
+
+def snapshot() -> list:
+    """Every row of the product's apps, every field, in key order (many-to-many tables included,
+    as the tables Django makes for them are models too). Plain values, not serialised JSON."""
+    return [list(model.objects.order_by("pk").values_list()) for model in _product_models()]
+
+
+# The table a statement writes, as Django's compilers and the product's raw SQL spell it.
+WRITING_STATEMENT = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.I)
+
+
+@contextmanager
+def product_writes():
+    """The statements sent to a product table while the block runs, as a list filled in place.
+
+    Stricter than comparing two snapshots, and a hundred times cheaper: a write is caught when
+    it is sent, even one a later rollback undoes or one that stores the same values again. For
+    requests that must not reach a write at all (a refused visitor), not for those that may
+    write and roll back (a rejected file)."""
+    from django.db import connection
+
+    tables = {model._meta.db_table for model in _product_models()}
+    sent: list[str] = []
+
+    def watch(execute, sql, params, many, context):
+        written = WRITING_STATEMENT.match(sql)
+        if written and written.group(1) in tables:
+            sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        yield sent
