@@ -1,7 +1,7 @@
 """Players' programs that play an online event through the HTTP API only, as any client would,
-sending a random legal move when it is their turn: `Bot` reads its current game
-(`GET /api/v1/me/game/`) over and over (the whole-event test); `StreamBot` learns the opponent's
-moves from the game's stream, as the remote game's page does (bench/online.py)."""
+sending a random legal move when it is their turn: `StreamBot` finds its current game with
+`GET /api/v1/me/game/` and learns the opponent's moves from the game's stream, as the remote
+game's page does (the whole-event test, bench/online.py)."""
 
 import json
 import random
@@ -51,50 +51,6 @@ def _body(text: bytes):
         return json.loads(text)
     except ValueError:
         return text.decode(errors="replace")
-
-
-class Bot(threading.Thread):
-    """One player: plays a random legal move whenever it is his turn, until told to stop.
-    Keeps the latency of each of his moves as seen by the opponent's next read (`moves`)."""
-
-    def __init__(self, api: Api, seed: int, pause: float = 0.05):
-        super().__init__(daemon=True)
-        self.api = api
-        self.random = random.Random(seed)
-        self.pause = pause
-        self.stopping = threading.Event()
-        self.moves_sent = 0
-        self.refusals: list = []
-        # (game id, ply) → the moment this bot first read that ply as the next one, and the
-        # moment it sent the move of that ply (time.monotonic(), one clock for every bot).
-        self.first_seen: dict[tuple[int, int], float] = {}
-        self.sent_at: dict[tuple[int, int], float] = {}
-
-    def run(self):
-        while not self.stopping.is_set():
-            status, game = self.api.get("/api/v1/me/game/")
-            if status == 200:
-                self.first_seen.setdefault((game["id"], game["ply"]), time.monotonic())
-            if (
-                status != 200
-                or game["state"] != "playing"
-                or not game["your_turn"]
-                or not game["legal_moves"]  # a full record: the flag will end the game
-            ):
-                time.sleep(self.pause)
-                continue
-            move = self.random.choice(game["legal_moves"])
-            path = f"/api/v1/tournaments/{game['tournament']}/games/{game['id']}/moves/"
-            sent = time.monotonic()
-            status, answer = self.api.post(path, {"ply": game["ply"], "move": move})
-            if status == 200:
-                self.moves_sent += 1
-                self.sent_at[(game["id"], game["ply"])] = sent
-            elif answer.get("code") != "game_finished":  # a flag or a no-show settled first
-                self.refusals.append((status, answer))
-
-    def stop(self):
-        self.stopping.set()
 
 
 class StreamBot(threading.Thread):

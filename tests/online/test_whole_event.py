@@ -1,7 +1,8 @@
 """A whole online event with nobody's hand on it after the start: a real server (scripts/serve on
 PostgreSQL) and its task worker; the organiser's script creates and starts the event, bots enter
-and play random legal moves through the HTTP API only (`GET /api/v1/me/game/`, the moves
-endpoint), one entered player never shows up, one joins late. Then, read back: every round
+and play random legal moves through the HTTP API only (`GET /api/v1/me/game/` to find their
+game, its stream for the opponent's moves, the moves and resignation endpoints), one entered
+player never shows up, one joins late. Then, read back: every round
 was paired and published soon after the last game of the round before, the TRF export re-pairs
 identically with the engine's command line, every stored record replays to its result.
 Hostile clients along the way: a join after the entry window, a start by a user who may not,
@@ -12,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from tests.online.bots import Api, Bot
+from tests.online.bots import Api, StreamBot
 from tests.online.event_server import event_server
 from tests.servers import ROOT, run_django
 
@@ -21,6 +22,11 @@ PLAYERS = 8  # entered before the start; player7 never shows up
 ROUNDS = 3
 LATE = "player8"
 ABSENT = "player7"
+# A bot looks for its next game every half second while it has none; in a game, it answers each
+# move its stream brings at once, and resigns after about RESIGN plies (some games end by the
+# rules before), so that a round lasts seconds, not the minutes random moves can take.
+BOT_POLL = 0.5
+RESIGN = 40
 # The bound on the pairing of the next round after the last game of the one before (the issue's).
 PAIRING_BOUND_SECONDS = 10
 
@@ -111,7 +117,9 @@ def test_a_whole_online_event_runs_itself_with_bots(tmp_path):
         assert organiser.get(f"/api/v1/tournaments/{SLUG}/open/rounds/1/")[0] == 404
 
         bots = [
-            Bot(apis[f"player{n}"], seed=n) for n in range(PLAYERS + 1) if f"player{n}" != ABSENT
+            StreamBot(apis[f"player{n}"], seed=n, think=0, poll=BOT_POLL, resign_after=RESIGN)
+            for n in range(PLAYERS + 1)
+            if f"player{n}" != ABSENT
         ]
         for bot in bots[:-1]:  # the late joiner's bot starts with his entry
             bot.start()
@@ -162,6 +170,7 @@ def test_a_whole_online_event_runs_itself_with_bots(tmp_path):
     assert found["replays"]["checked"] > 0 and found["replays"]["wrong"] == []
     assert sum(bot.moves_sent for bot in bots) > 0
     assert [r for bot in bots for r in bot.refusals] == []
+    assert [f for bot in bots for f in bot.failures] == []
 
     # The exported TRF re-pairs identically with the engine's own command line.
     assert status == 200

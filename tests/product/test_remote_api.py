@@ -3,9 +3,11 @@
 error shape and stores nothing; a game played to its end, a flag fall, a no-show and a double
 forfeit are recorded through the one write path with no arbiter's action."""
 
+import threading
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.db.models import F
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -213,6 +215,35 @@ def test_both_absent_is_a_double_forfeit(published_round, south):
     game = south.get("/api/v1/me/game/").json()
     assert (game["ending"], game["decided_by"]) == ("double_forfeit", None)
     assert Result.objects.get(pairing_id=board.pairing_id).ending == "double_forfeit"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_settling_one_no_show_at_once_record_it_once(published_round, south):
+    """The task worker and a stream (or two workers) may both find a board due at the same
+    moment: the one that locks it first ends the game, the other finds it ended."""
+    board = open_board(published_round, no_show=10)
+    back(board, 11)
+    start, failures = threading.Barrier(2), []
+
+    def settle():
+        try:
+            due = LiveBoard.objects.get(pk=board.pk)  # both read it as due, before either ends it
+            start.wait(timeout=10)
+            remote.settle_due(due)
+        except Exception as failure:  # noqa: BLE001 (reported by the assertion below)
+            failures.append(failure)
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=settle) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=30)
+    assert failures == []
+    board.refresh_from_db()
+    assert (board.state, board.ending) == (LiveBoard.State.CONFIRMED, "double_forfeit")
+    assert ResultChange.objects.filter(pairing_id=board.pairing_id).count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
