@@ -35,8 +35,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from notifications.addresses import check_url
 from notifications.models import Follower
@@ -311,8 +309,15 @@ class Outcome:
     error: str = ""
 
 
+# pywebpush and py_vapid are imported where a push is sent, not with the module: pywebpush
+# brings aiohttp and its kin, a quarter of a second of every process's start (each web worker,
+# each `manage.py` command) that only the task worker's pushes need.
+
+
 @functools.cache
-def _vapid(private_key: str) -> Vapid:
+def _vapid(private_key: str):
+    from py_vapid import Vapid
+
     return Vapid.from_string(private_key)
 
 
@@ -331,6 +336,8 @@ def send(follower: Follower, message: dict, session: requests.Session | None = N
         check_url(follower.endpoint)
     except ServiceError as refusal:
         return Outcome(error=str(refusal.message)[:200])
+    from pywebpush import WebPushException, webpush
+
     try:
         answer = webpush(
             follower.subscription(),

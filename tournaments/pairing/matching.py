@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-import networkx as nx
-
 
 def max_weight_matching(
     vertices: Iterable[int], edges: Iterable[tuple[int, int, int]]
@@ -22,6 +20,10 @@ def max_weight_matching(
 
     Edges with weight ≤ 0 are ignored.  Unmatched vertices are absent from the map.
     """
+    # Imported on the first pairing, not with the module: networkx takes a fifth of a second to
+    # import, which every process of the site (each web worker, each command) would pay.
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_nodes_from(vertices)
     graph.add_weighted_edges_from((a, b, w) for a, b, w in edges if w > 0)
