@@ -3,6 +3,8 @@ its webhook's task in the real Redis on this machine (CI starts one, as the shar
 use), and `manage.py task_worker`, which then runs RQ's worker, sends the delivery. Nothing goes
 through the database's queue."""
 
+import os
+
 import pytest
 import redis
 from django.test import override_settings
@@ -16,8 +18,10 @@ from tournaments.services.results import record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 
 # A database of the local Redis of its own, emptied before and after: the shared-cache tests
-# use the first one.
-REDIS_URL = "redis://127.0.0.1:6379/13"
+# use the first one, and the PostgreSQL pass of .ci/run, which runs beside the SQLite pass, its
+# own.
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
+REDIS_URL = f"redis://127.0.0.1:6379/{12 if ON_POSTGRES else 13}"
 REDIS_TASKS = {
     "TASKS": {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}},
     "RQ_QUEUES": {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 600}},
