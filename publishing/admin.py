@@ -3,7 +3,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from publishing.models import Mirror, MirrorToken, PublishTarget
-from publishing.receiving import detach, hashed
+from publishing.receiving import detach, hashed, new_token
 from tournaments.services.errors import ServiceError
 
 
@@ -17,9 +17,7 @@ class MirrorTokenAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            import secrets
-
-            token = secrets.token_urlsafe(32)
+            token = new_token()
             obj.token_hash = hashed(token)
             obj.created_by = request.user
             messages.warning(

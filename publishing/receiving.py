@@ -28,9 +28,15 @@ def hashed(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def new_token() -> str:
+    """256 random bits in hex: a token never starts with "-", which the venue's
+    `publish_to … --token <token>` would read as an option of its own."""
+    return secrets.token_hex(32)
+
+
 def issue_token(slug: str, venue: str, by=None) -> str:
     """A new token that lets `venue` publish the tournament `slug` here; shown once."""
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     MirrorToken.objects.create(slug=slug, venue=venue, token_hash=hashed(token), created_by=by)
     return token
 

@@ -165,6 +165,14 @@ def empty_cache():
     yield
 
 
+@pytest.fixture
+def revision_trusted(monkeypatch):
+    """The revision a request read stays trusted for the whole test, not half a second
+    (tournaments/freshness.py, STAMP_SECONDS): a test that counts a repeated read's queries then
+    does not depend on how fast a loaded machine serves the requests before it."""
+    monkeypatch.setattr("tournaments.freshness.STAMP_SECONDS", 3600)
+
+
 @pytest.fixture(scope="session")
 def demo_rows(django_db_setup, django_db_blocker):
     """The demo tournament's rows, built by `loaddemo` once per test process (tests/demo.py)."""

@@ -267,3 +267,15 @@ def test_a_live_board_row_the_copy_cannot_hold_is_passed_over(client, token, cop
     ]
     assert send(client, document, 5, token).status_code == 200
     assert list(LiveBoard.objects.values_list("code", flat=True)) == ["HALL01"]
+
+
+def test_every_token_is_read_as_the_value_of_publish_to_token():
+    """The venue pastes the token after `--token` (docs/deployment.md); one that began with "-"
+    would be taken for an option and refused."""
+    from publishing.management.commands.publish_to import Command
+
+    parser = Command().create_parser("manage.py", "publish_to")
+    for _ in range(200):
+        token = issue_token("demo", VENUE)
+        given = parser.parse_args(["demo", "https://results.example.org", "--token", token])
+        assert given.token == token

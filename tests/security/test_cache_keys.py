@@ -18,7 +18,7 @@ STANDINGS = "/api/tournaments/accra/men/standings/"
 
 @pytest.mark.parametrize("url", [ROUND_PAGE, STANDINGS])
 def test_unknown_query_parameters_are_served_the_same_copy(
-    client, published_round, django_assert_num_queries, url
+    client, published_round, django_assert_num_queries, revision_trusted, url
 ):
     first = client.get(url)
     with django_assert_num_queries(0):
