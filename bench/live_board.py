@@ -18,6 +18,7 @@ import os
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -26,6 +27,24 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "oware_tournaments.settings_test
 
 CORPUS = REPO / "tests" / "data" / "oware" / "abapa.jsonl.gz"
 DEVICE = "bench-device-0001"
+
+
+@contextmanager
+def test_database():
+    """Django set up for tests, on a test database made for the block (on the server of
+    DATABASE_URL, SQLite when it is not set) and dropped after: yields its connection."""
+    import django
+    from django.test.utils import setup_test_environment
+
+    django.setup()
+    setup_test_environment()
+    from django.db import connection
+
+    old_name = connection.creation.create_test_db(verbosity=0)
+    try:
+        yield connection
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def reference_moves(game_id: str) -> list[int]:
@@ -105,20 +124,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
 
-    import django
-    from django.test.utils import setup_test_environment
-
-    django.setup()
-    setup_test_environment()
-    from django.db import connection
-
     moves = reference_moves(args.game)
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with test_database() as connection:
         runs = [play_game(moves, run) for run in range(args.repeat)]
         replayed = plies_replayed(moves, args.repeat)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
     report(args.game, len(moves), runs, connection.vendor)
     print(f"the rules engine replayed {replayed:,} plies in all")
 

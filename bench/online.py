@@ -6,16 +6,17 @@ any move was lost, and where the CPU went.
     .venv/bin/python bench/online.py [--players 300] [--rounds 7] [--no-shows 0.1] [--late 0.05]
                                      [--clock 5] [--think 2] [--poll 1] [--resign-after PLIES]
                                      [--no-show-seconds 10] [--gap 1] [--workers 4]
-                                     [--stream-workers 2]
+                                     [--stream-workers 2] [--redis redis://127.0.0.1:6379]
 
 The server is docker-compose's, on this machine (tests/online/event_server.py): a scratch
 PostgreSQL database (the tests' server, TEST_DATABASE_URL), scripts/serve with `--workers`
 sync gunicorn workers (compose's `web`: WEB_WORKER_CLASS=sync, WEB_CONCURRENCY=4), the streams'
 ASGI server scripts/serve-stream with `--stream-workers` uvicorn workers (compose's `stream`),
 nginx with deploy/nginx.conf in front of both, and `manage.py task_worker` on the database's
-queue (compose without the `scale` profile has no Redis). The organiser's script creates the
-event and starts it; a share `--no-shows` of the entered players never show up, a share `--late`
-enters after the start.
+queue (compose without the `scale` profile has no Redis); with `--redis`, the cache and the
+tasks' queue in that Redis (RQ's worker then), as under the `scale` profile. The organiser's
+script creates the event and starts it; a share `--no-shows` of the entered players never show
+up, a share `--late` enters after the start.
 
 Every other player is a bot (tests/online/bots.py, StreamBot) in a thread of this process: it
 finds its game with `GET /api/v1/me/game/` (every `--poll` seconds while it has none), opens the
@@ -237,6 +238,7 @@ def main():
     parser.add_argument("--gap", type=int, default=1)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--stream-workers", type=int, default=2)
+    parser.add_argument("--redis", default="", help="redis://host:port for the cache and queue")
     options = parser.parse_args()
     absent = max(1, round(options.players * options.no_shows))
     late = max(1, round(options.players * options.late))
@@ -248,6 +250,7 @@ def main():
         prefix="bench_online",
         compose=folder,
         stream_workers=options.stream_workers,
+        redis=options.redis,
     ) as server:
         apis = {name: Api(server.port, token) for name, token in server.tokens.items()}
         organiser = apis["organiser"]

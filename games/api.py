@@ -119,10 +119,10 @@ class MyGame(APIView):
         """The game the signed-in player is playing remotely now (a flag fall or a no-show due
         by now is recorded first, and the game answered as it ended once)."""
         now = timezone.now()
-        board = remote.current_board(request.user, now)
-        if board is None:
+        game = remote.my_game(request.user, now)
+        if game is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        side = remote.side_of_user(board, request.user)
+        board, side = game
         remote.seen(board, side, now)
         return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)
 
@@ -146,13 +146,12 @@ class Moves(APIView):
         the longest record the results service takes (400 `record_too_long`: the game then
         ends by a flag, a resignation or an agreed cycle)."""
         board = _remote_board(slug, pairing_id)
+        side = remote.player_side(board, request.user)
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         now = timezone.now()
-        board = remote.play_move(
-            board, request.user, body.validated_data["ply"], body.validated_data["move"], now
-        )
-        side = remote.side_of_user(board, request.user)
+        move = body.validated_data
+        board = remote.play_move(board, request.user, move["ply"], move["move"], now, side=side)
         return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)
 
 
@@ -169,7 +168,7 @@ class Resign(APIView):
         result is recorded at once. Refused: not a player of this game (403 `not_in_game`), a
         game over (409 `game_finished`)."""
         board = _remote_board(slug, pairing_id)
+        side = remote.player_side(board, request.user)
         now = timezone.now()
-        board = remote.resign(board, request.user, now)
-        side = remote.side_of_user(board, request.user)
+        board = remote.resign(board, request.user, now, side=side)
         return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)

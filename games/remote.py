@@ -27,8 +27,7 @@ from games.remote_clock import clocks_at, flag_moment, reading_after_move
 from oware.endings import Ending
 from oware.errors import RecordError
 from oware.sides import Side
-from players.linking import my_player_ids
-from players.models import Account
+from players.linking import user_player_ids
 from tournaments.models import Result
 from tournaments.queueing import enqueue
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -40,6 +39,15 @@ logger = logging.getLogger(__name__)
 PITS = "abcdef"
 """A move's pit by its letter, from its owner's left (the notation's: South's in capitals)."""
 
+
+# What a remote game's requests read with its board, in the same query: its players, where it is
+# played and its result (`game_state`'s points).
+BOARD_RELATIONS = (
+    "pairing__round__section__tournament",
+    "pairing__south",
+    "pairing__north",
+    "pairing__result",
+)
 
 LARGEST_ID = 2**63 - 1
 """The largest id a database row may have: a larger one in an address names no game (and SQLite
@@ -54,7 +62,7 @@ def find_board(slug: str, pairing_id: int) -> LiveBoard | None:
         LiveBoard.objects.filter(
             remote=True, pairing_id=pairing_id, pairing__round__section__tournament__slug=slug
         )
-        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
+        .select_related(*BOARD_RELATIONS)
         .first()
     )
 
@@ -128,39 +136,32 @@ def _free_code() -> str:
 def side_of_user(board: LiveBoard, user) -> Side | None:
     """The side `user` plays on `board`, through his account's confirmed links; None for anyone
     else."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return None
-    account = Account.objects.filter(user=user).first()
-    if account is None:
-        return None
-    mine = my_player_ids(account)
+    return _side_of(board, user_player_ids(user))
+
+
+def _side_of(board: LiveBoard, player_ids: set[int]) -> Side | None:
     pairing = board.pairing
-    if pairing.south_id in mine:
+    if pairing.south_id in player_ids:
         return Side.SOUTH
-    if pairing.north_id in mine:
+    if pairing.north_id in player_ids:
         return Side.NORTH
     return None
 
 
-def current_board(user, now: datetime | None = None) -> LiveBoard | None:
-    """`user`'s remote game being played (the earliest opened, if he has several), settled up
-    to `now`: a deadline that passed is recorded first, and the game comes back as it ended.
-    None when he has none."""
-    account = Account.objects.filter(user=user).first() if user.is_authenticated else None
-    if account is None:
-        return None
-    mine = my_player_ids(account)
+def my_game(user, now: datetime | None = None) -> tuple[LiveBoard, Side] | None:
+    """`user`'s remote game being played (the earliest opened, if he has several) and his side
+    in it, settled up to `now`: a deadline that passed is recorded first, and the game comes
+    back as it ended. None when he has none."""
+    mine = user_player_ids(user)
     if not mine:
         return None
     either = Q(pairing__south_id__in=mine) | Q(pairing__north_id__in=mine)
-    boards = LiveBoard.objects.filter(either, remote=True).select_related(
-        "pairing__round__section__tournament", "pairing__south", "pairing__north"
-    )
+    boards = LiveBoard.objects.filter(either, remote=True).select_related(*BOARD_RELATIONS)
     playing = boards.filter(state__in=(LiveBoard.State.WAITING, LiveBoard.State.PLAYING))
     board = playing.order_by("opened_at", "pk").first()
     if board is None:
         return None
-    return settle_due(board, now)
+    return settle_due(board, now), _side_of(board, mine)
 
 
 def seen(board: LiveBoard, side: Side, now: datetime | None = None) -> LiveBoard:
@@ -224,7 +225,7 @@ def settle_due(board: LiveBoard, now: datetime | None = None) -> LiveBoard:
     if deadline is None or deadline.at > now:
         return board
     with transaction.atomic():
-        board = live._locked(board)
+        board = _locked_row(board)
         deadline = next_deadline(board)
         if deadline is not None and deadline.at <= now:
             try:
@@ -282,12 +283,22 @@ def _record(board: LiveBoard, game=None) -> None:
     live._store(board, arbiter, game)
 
 
-def _player_side(board: LiveBoard, user) -> Side:
+def player_side(board: LiveBoard, user) -> Side:
     """The side `user` plays on `board`; refused for anyone else."""
     side = side_of_user(board, user)
     if side is None:
         raise ServiceError(ErrorCode.NOT_IN_GAME, field="game")
     return side
+
+
+def _locked_row(board: LiveBoard) -> LiveBoard:
+    """The board's row again, locked for this transaction: only its own row is read, its game
+    (players, round, tournament, result) taken from `board`, since a game's pairing does not
+    change while it is played."""
+    locked = LiveBoard.objects.select_for_update().get(pk=board.pk)
+    if LiveBoard.pairing.is_cached(board):
+        locked.pairing = board.pairing
+    return locked
 
 
 def _require_under_way(board: LiveBoard, field: str) -> None:
@@ -297,16 +308,19 @@ def _require_under_way(board: LiveBoard, field: str) -> None:
         raise ServiceError(ErrorCode.REMOTE_GAME_OVER, case=case, field=field)
 
 
-def play_move(board: LiveBoard, user, ply, move, now: datetime | None = None) -> LiveBoard:
+def play_move(
+    board: LiveBoard, user, ply, move, now: datetime | None = None, *, side: Side | None = None
+) -> LiveBoard:
     """`user` plays pit letter `move` as ply `ply` (1 for the game's first move) on the server's
-    clock. Refused, with nothing stored: anyone not in the game, a game over (a flag that has
-    fallen by now is recorded first), a ply already played or not the next one, the other
-    side's turn, a pit letter that is no pit or an illegal move."""
+    clock; `side` is his side when the caller has found it already (`player_side`). Refused,
+    with nothing stored: anyone not in the game, a game over (a flag that has fallen by now is
+    recorded first), a ply already played or not the next one, the other side's turn, a pit
+    letter that is no pit or an illegal move."""
     now = now or timezone.now()
-    side = _player_side(board, user)
+    side = player_side(board, user) if side is None else side
     board = settle_due(board, now)
     with transaction.atomic():
-        board = live._locked(board)
+        board = _locked_row(board)
         _require_under_way(board, "move")
         _require_ply(board, ply)
         if record_full(board):
@@ -356,15 +370,17 @@ def play_move(board: LiveBoard, user, ply, move, now: datetime | None = None) ->
     return board
 
 
-def resign(board: LiveBoard, user, now: datetime | None = None) -> LiveBoard:
+def resign(
+    board: LiveBoard, user, now: datetime | None = None, *, side: Side | None = None
+) -> LiveBoard:
     """`user` resigns his game at `now`, whoever is to move: his opponent wins, and the record
-    names him. Refused, nothing stored, for anyone not in the game and for a game over (a flag
-    that has fallen by now is recorded first)."""
+    names him (`side`, as `play_move`'s). Refused, nothing stored, for anyone not in the game
+    and for a game over (a flag that has fallen by now is recorded first)."""
     now = now or timezone.now()
-    side = _player_side(board, user)
+    side = player_side(board, user) if side is None else side
     board = settle_due(board, now)
     with transaction.atomic():
-        board = live._locked(board)
+        board = _locked_row(board)
         _require_under_way(board, "game")
         board.decided_by = side
         board.paused_at = now
@@ -422,7 +438,7 @@ def settle_task(board_id: int, now: datetime | None = None) -> None:
     if board.finished:
         return
     with transaction.atomic():
-        board = live._locked(board)
+        board = _locked_row(board)
         if board.settle_at is not None and board.settle_at <= now:
             board.settle_at = None
         _schedule(board, now)
@@ -484,7 +500,7 @@ def game_state(board: LiveBoard, side: Side | None, now: datetime | None = None)
         "ending": board.ending.value if board.ending else None,
         "decided_by": board.decided_by.letter if board.decided_by is not None else None,
         "game_score": state["game_score"] if board.ending and board.ending.played else None,
-        "points": _points(pairing),
+        "points": _points(board),
         "record": board.record,
         "revision": board.revision,
     }
@@ -500,9 +516,15 @@ def _state_word(board: LiveBoard) -> str:
     return "playing"
 
 
-def _points(pairing) -> list[str] | None:
-    """(South, North) points of the recorded result, None before it is recorded."""
-    result = Result.objects.filter(pairing=pairing).first()
+def _points(board: LiveBoard) -> list[str] | None:
+    """(South, North) points of the recorded result, None before it is recorded: read again
+    once the game is over (it may have been recorded since the board was read, or by this very
+    request), taken from the board's query while it is played."""
+    pairing = board.pairing
+    if board.finished:
+        result = Result.objects.filter(pairing=pairing).first()
+    else:
+        result = getattr(pairing, "result", None)  # None: no result, known to the board's query
     if result is None:
         return None
     return [str(result.south_points.normalize()), str(result.north_points.normalize())]

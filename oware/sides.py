@@ -37,12 +37,14 @@ class Side(IntEnum):
     @classmethod
     def from_letter(cls, letter: str) -> Side:
         """The side written `letter` (``S``/``N``, either case); ValueError otherwise."""
+        # A dict, not an Enum call: a remote game's clock reads every move's side on each request.
         try:
-            return cls(_LETTERS.index(letter.upper()))
-        except ValueError:
+            return _BY_LETTER[letter]
+        except (KeyError, TypeError):
             raise ValueError(f"a side is S or N, not {letter!r}") from None
 
 
 _LETTERS = ("S", "N")
 _TITLES = ("South", "North")
 _OPPONENTS = (Side.NORTH, Side.SOUTH)
+_BY_LETTER = {spelled: side for side in Side for spelled in (side.letter, side.letter.lower())}

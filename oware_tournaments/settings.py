@@ -308,6 +308,7 @@ SPECTACULAR_SETTINGS = {
     ],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.schema.remote_stream",
         "tournaments.api.schema.exact_schema",
         "notifications.schema.receivers_answers",
     ],

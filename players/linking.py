@@ -78,12 +78,28 @@ def waiting_links(tournament: Tournament | None = None):
 
 def my_player_ids(account: Account) -> set[int]:
     """The entries confirmed as `account`'s: its entries, and every entry of its persons."""
-    confirmed = account.links.filter(status=AccountLink.Status.CONFIRMED)
-    players = set(confirmed.filter(player__isnull=False).values_list("player_id", flat=True))
-    persons = confirmed.filter(person__isnull=False).values("person_id")
-    players |= set(
-        PlayerLink.objects.filter(person_id__in=persons).values_list("player_id", flat=True)
-    )
+    return _confirmed_player_ids(account.links.all())
+
+
+def user_player_ids(user) -> set[int]:
+    """The entries confirmed as the account of `user` (`my_player_ids`), read in one query
+    without the account itself: what each move of a remote game asks first. Empty for a
+    visitor, or a user with no account."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return set()
+    return _confirmed_player_ids(AccountLink.objects.filter(account__user=user))
+
+
+def _confirmed_player_ids(links) -> set[int]:
+    """The entries `links` confirm: directly, or as entries of a confirmed person. One query
+    for an account linked to its entries only, the usual case online."""
+    confirmed = links.filter(status=AccountLink.Status.CONFIRMED).order_by()
+    rows = list(confirmed.values_list("player_id", "person_id"))
+    players = {player for player, _person in rows if player is not None}
+    persons = [person for _player, person in rows if person is not None]
+    if persons:
+        of_persons = PlayerLink.objects.filter(person_id__in=persons).order_by()
+        players |= set(of_persons.values_list("player_id", flat=True))
     return players
 
 

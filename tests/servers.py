@@ -168,14 +168,27 @@ def serve(database_url: str, port: int, log: Path | None = None, **extra) -> sub
     """Start scripts/serve on `port`, with two workers unless `extra` sets WEB_CONCURRENCY (any
     other variable of `extra` is set too); its output goes to the file `log`, if given. Stop it
     with `stop`."""
-    settings = {"WEB_CONCURRENCY": "2", **extra}
+    return _start("scripts/serve", database_url, port, log, **{"WEB_CONCURRENCY": "2", **extra})
+
+
+def serve_stream(
+    database_url: str, port: int, log: Path | None = None, **extra
+) -> subprocess.Popen:
+    """Start scripts/serve-stream (the remote games' streams, ASGI) on `port`, with any variable
+    of `extra` set; its output goes to the file `log`, if given. It does not migrate: start
+    `serve` on the same database first. Stop it with `stop`."""
+    return _start("scripts/serve-stream", database_url, port, log, **extra)
+
+
+def _start(script: str, database_url: str, port: int, log: Path | None, **settings):
+    """`script` serving `database_url` on `port` in a session of its own (`stop` ends it all)."""
     env = production_env(
         DATABASE_URL=database_url, BIND=f"127.0.0.1:{port}", PYTHON=sys.executable, **settings
     )
     output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the server's)
     try:
         return subprocess.Popen(
-            ["sh", "scripts/serve"],
+            ["sh", script],
             cwd=ROOT,
             env=env,
             stdout=output,
@@ -185,30 +198,6 @@ def serve(database_url: str, port: int, log: Path | None = None, **extra) -> sub
     finally:
         if log:
             output.close()  # the server keeps its own copy of the file
-
-
-def serve_stream(
-    database_url: str, port: int, log: Path | None = None, **extra
-) -> subprocess.Popen:
-    """Start scripts/serve-stream (the remote games' streams, ASGI) on `port`, with any variable
-    of `extra` set; its output goes to the file `log`, if given. It does not migrate: start
-    `serve` on the same database first. Stop it with `stop`."""
-    env = production_env(
-        DATABASE_URL=database_url, BIND=f"127.0.0.1:{port}", PYTHON=sys.executable, **extra
-    )
-    output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the server's)
-    try:
-        return subprocess.Popen(
-            ["sh", "scripts/serve-stream"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
-            start_new_session=True,
-        )
-    finally:
-        if log:
-            output.close()
 
 
 @contextmanager

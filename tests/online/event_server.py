@@ -2,7 +2,8 @@
 organiser and players (each with his API token), served by scripts/serve, with the task worker
 (`manage.py task_worker`, the database's queue) beside it on the same database; for the
 benchmark, as docker-compose runs it: sync web workers, the streams' ASGI server
-(scripts/serve-stream) and nginx (deploy/nginx.conf) in front of both."""
+(scripts/serve-stream) and nginx (deploy/nginx.conf) in front of both, and with its `scale`
+profile, a Redis for the cache and the tasks' queue."""
 
 import json
 from contextlib import ExitStack, contextmanager
@@ -49,10 +50,28 @@ print(json.dumps(tokens))
 """
 
 
-def task_worker(database_url: str):
-    """The task worker on `database_url`, with the database's queue."""
+def task_worker(database_url: str, **queues):
+    """The task worker on `database_url`, with the database's queue unless `queues` names a
+    Redis (`redis_settings`)."""
     queue_in_database = {"REDIS_URL": "", "CACHE_URL": "", "TASKS_REDIS_URL": ""}
-    return task_worker_process(production_env(DATABASE_URL=database_url, **queue_in_database))
+    env = production_env(DATABASE_URL=database_url, **{**queue_in_database, **queues})
+    return task_worker_process(env)
+
+
+def redis_settings(redis: str) -> dict:
+    """The cache and the tasks' queue in the Redis server `redis` (redis://host:port), each in a
+    database of its own, as docker-compose's `scale` profile; none for an empty `redis`."""
+    if not redis:
+        return {}
+    import redis as client
+
+    urls = {
+        "REDIS_URL": f"{redis}/{CACHE_DATABASE}",
+        "TASKS_REDIS_URL": f"{redis}/{TASKS_DATABASE}",
+    }
+    for url in urls.values():
+        client.Redis.from_url(url).flushdb()  # nothing left by an earlier event's run
+    return urls
 
 
 @contextmanager
@@ -63,6 +82,7 @@ def event_server(
     prefix: str = "online_event",
     compose: Path | None = None,
     stream_workers: int = 2,
+    redis: str = "",
 ):
     """Yields (port, database URL, tokens by name: organiser, player0…, stranger; `processes`:
     the process group of each server by name) once the server answers, its task worker
@@ -71,7 +91,9 @@ def event_server(
     `compose`: a folder for nginx's files and the servers' logs; the server is then
     docker-compose's (`workers` sync workers as its `web` service runs them, `stream_workers`
     uvicorn workers for the streams, nginx in front: `port` is nginx's). Without it, `port` is
-    scripts/serve's own, threaded workers, and a stream holds one of their threads.
+    scripts/serve's own, threaded workers, and a stream holds one of their threads. `redis`
+    (redis://host:port): the cache and the tasks' queue there (`redis_settings`), else in the
+    database.
 
     Bots move as fast as the server answers, far beyond the 120 writes a minute a user's token
     is allowed by default (API_WRITE_RATE), which would stretch a one-minute game over minutes:
@@ -82,6 +104,7 @@ def event_server(
         tokens = json.loads(made.stdout.strip().splitlines()[-1])
         port = free_port()
         web = {"WEB_WORKER_CLASS": "sync", "TRUSTED_PROXIES": "1"} if compose else {}
+        queues = redis_settings(redis)
         server = serve(
             database,
             port,
@@ -90,6 +113,7 @@ def event_server(
             API_WRITE_RATE=BOTS_WRITE_RATE,
             log=compose / "web.log" if compose else None,
             **web,
+            **queues,
         )
         running.callback(stop, server)
         processes = {"web": server.pid}
@@ -102,17 +126,22 @@ def event_server(
                 log=compose / "stream.log",
                 STREAM_CONCURRENCY=str(stream_workers),
                 TRUSTED_PROXIES="1",
+                **queues,
             )
             running.callback(stop, streams)
             processes["stream"] = streams.pid
             wait_until_served(stream_port, "/healthz")
             port = running.enter_context(nginx_in_front(port, compose, stream_port=stream_port))
             processes["nginx"] = _proxy_of(compose)
-        worker = running.enter_context(task_worker(database))
+        worker = running.enter_context(task_worker(database, **queues))
         processes["worker"] = worker.pid
         yield SimpleNamespace(
             port=port, database=database, tokens=tokens, worker=worker, processes=processes
         )
+
+
+# Redis databases of the bench's own, apart from those the tests use.
+CACHE_DATABASE, TASKS_DATABASE = 11, 12
 
 
 def _proxy_of(folder: Path) -> int:

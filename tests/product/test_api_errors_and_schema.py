@@ -12,6 +12,7 @@ import yaml
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
+from games.schema import STREAM_PATH
 from tests.writes import if_match
 from tournaments.api.errors import server_error
 from tournaments.models import Result
@@ -184,6 +185,8 @@ def test_every_operation_has_a_summary_and_documents_its_errors(schema):
             assert operation.get("summary"), (method, path)
             if not path.startswith("/api/"):
                 continue  # the live board: below
+            if path == STREAM_PATH:
+                continue  # no DRF view, no throttle: below
             for code in ("400", "404", "429", "500"):
                 assert code in operation["responses"], (method, path, code)
             if method != "get":
@@ -241,6 +244,21 @@ def test_the_live_board_is_in_the_schema_with_its_refusals(schema):
     assert set(not_found) == {"application/json", "text/html"}
     refusal = schema["components"]["schemas"]["LiveBoardRefusal"]
     assert {"$ref": "#/components/schemas/Error"} in refusal["allOf"]
+
+
+def test_the_remote_games_stream_is_in_the_schema(api, schema):
+    stream = schema["paths"][STREAM_PATH]["get"]
+    assert set(stream["responses"]) == {"200", "404", "500"}
+    assert set(stream["responses"]["200"]["content"]) == {"text/event-stream"}
+    assert "event: state" in stream["description"]
+    not_found = stream["responses"]["404"]["content"]["application/json"]["schema"]
+    assert not_found == {"$ref": "#/components/schemas/Error"}
+    assert stream["tags"] == ["games"]
+    # Spectators read it too: no credential is needed.
+    assert {} in stream["security"]
+    # As documented: a game that is not there is the API's error, in JSON.
+    answer = api.get("/api/v1/tournaments/nowhere/games/1/stream/")
+    assert answer.status_code == 404 and answer.json()["code"] == "not_found"
 
 
 def test_files_and_tables_declare_their_own_media_types(schema):

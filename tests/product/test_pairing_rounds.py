@@ -1,11 +1,10 @@
 """Pairing a section's next round from the database state, and the life of a draft round."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
+from tests.threads import at_once
 from tournaments.models import Player, Round, Seat
 from tournaments.models.sides import BYE
 from tournaments.services.errors import ServiceError
@@ -159,23 +158,13 @@ def test_a_late_entry_misses_the_rounds_already_played(section, players, alice):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_requests_create_one_round(section, players, alice):
-    barrier = threading.Barrier(2)
-    outcomes = []
-
     def pair():
-        barrier.wait()
         try:
-            outcomes.append(pair_next_round(section, by=alice).number)
+            return pair_next_round(section, by=alice).number
         except ServiceError as error:
-            outcomes.append(error.code)
-        finally:
-            connection.close()
+            return error.code
 
-    threads = [threading.Thread(target=pair) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = at_once(pair)
     assert sorted(outcomes, key=str) == [1, "round_exists"]
     assert Round.objects.filter(section=section).count() == 1
     assert Seat.objects.count() == 6

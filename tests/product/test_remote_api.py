@@ -3,7 +3,6 @@
 error shape and stores nothing; a game played to its end, a flag fall, a no-show and a double
 forfeit are recorded through the one write path with no arbiter's action."""
 
-import threading
 from datetime import timedelta
 
 import pytest
@@ -17,6 +16,7 @@ from games.models.live import LiveBoard
 from oware.sides import Side
 from tests.notifications.receivers import task_worker, wait_for, worker_output
 from tests.players.helpers import make_player_account
+from tests.threads import at_once
 from tournaments.models import Result, ResultChange
 from tournaments.models.records import GameRecord
 from tournaments.services.result_checks import MAX_RECORD_PLIES
@@ -24,6 +24,14 @@ from tournaments.services.result_checks import MAX_RECORD_PLIES
 from .conftest import played_game
 
 pytestmark = pytest.mark.django_db
+
+# A move: the token, the board with its game, the player's entries, the savepoint, the board's
+# lock, the queued settling of the next deadline, the board's update, the tournament's revision
+# (tournaments/freshness.py), the release; his first move marks him present, and on PostgreSQL
+# a NOTIFY wakes the streams (games/board_news.py).
+MOVE_QUERIES = 10
+# A read: the token, the player's entries, his board with its game.
+READ_QUERIES = 3
 
 
 def client_of(user) -> APIClient:
@@ -223,24 +231,8 @@ def test_two_workers_settling_one_no_show_at_once_record_it_once(published_round
     moment: the one that locks it first ends the game, the other finds it ended."""
     board = open_board(published_round, no_show=10)
     back(board, 11)
-    start, failures = threading.Barrier(2), []
-
-    def settle():
-        try:
-            due = LiveBoard.objects.get(pk=board.pk)  # both read it as due, before either ends it
-            start.wait(timeout=10)
-            remote.settle_due(due)
-        except Exception as failure:  # noqa: BLE001 (reported by the assertion below)
-            failures.append(failure)
-        finally:
-            connection.close()
-
-    workers = [threading.Thread(target=settle) for _ in range(2)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=30)
-    assert failures == []
+    # Both read it as due, before either ends it.
+    at_once(remote.settle_due, ready=lambda: LiveBoard.objects.get(pk=board.pk))
     board.refresh_from_db()
     assert (board.state, board.ending) == (LiveBoard.State.CONFIRMED, "double_forfeit")
     assert ResultChange.objects.filter(pairing_id=board.pairing_id).count() == 1
@@ -297,3 +289,20 @@ def test_an_id_too_large_for_the_database_is_a_404(published_round, south):
         assert answer.status_code == 404, path
     assert south.get(f"/api/v1/tournaments/accra/games/{too_large}/stream/").status_code == 404
     assert south.get(f"/t/accra/remote/{too_large}/").status_code == 404
+
+
+def test_a_move_and_a_read_of_the_game_cost_a_few_queries_whatever_the_ply(
+    published_round, south, north, django_assert_max_num_queries
+):
+    """Each move of an online event's thousands is a request: its player, his board and its
+    lock are read once each (bench/remote_requests.py measures the CPU)."""
+    board = open_board(published_round, no_show=60)
+    moves, game = played_game()
+    players = {Side.SOUTH: south, Side.NORTH: north}
+    most = MOVE_QUERIES + (connection.vendor == "postgresql")
+    for ply, (pit, side) in enumerate(zip(moves[:-1], game.sides, strict=False), start=1):
+        player = players[Side(side)]
+        with django_assert_max_num_queries(most):
+            assert move(player, board, ply, remote.pit_letter(Side(side), pit)).status_code == 200
+        with django_assert_max_num_queries(READ_QUERIES):
+            assert player.get("/api/v1/me/game/").json()["ply"] == ply + 1

@@ -3,16 +3,15 @@
 one budget at once lose no count, on the test database (SQLite, and PostgreSQL in the
 `database` pass)."""
 
-import threading
-
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import caches
 from django.core.management import call_command
-from django.db import connection, connections
+from django.db import connection
 from django.test import override_settings
 
 from oware_tournaments.counting_cache import CountingDatabaseCache
+from tests import threads
 
 THREADS = 12
 ROUNDS = 5
@@ -43,28 +42,8 @@ def counting(settings):
                 cursor.execute(f"DROP TABLE {connection.ops.quote_name(table)}")
 
 
-def at_once(work, threads=THREADS) -> list:
-    """`work()` run by `threads` threads started together, each with its own connections; what
-    each returned."""
-    start = threading.Barrier(threads)
-    results, failures = [], []
-
-    def run():
-        try:
-            start.wait()
-            results.append(work())
-        except Exception as failure:  # noqa: BLE001 (reported below)
-            failures.append(failure)
-        finally:
-            connections.close_all()
-
-    workers = [threading.Thread(target=run) for _ in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    assert not failures, failures
-    return results
+def at_once(work) -> list:
+    return threads.at_once(work, THREADS)
 
 
 def test_increments_at_once_are_all_counted(counting):

@@ -291,6 +291,21 @@ def exact_response(path: str, status: str, response: dict) -> None:
             content[media_type] = {"schema": TEXT | {"description": description}}
 
 
+def path_parameter(name: str) -> dict:
+    """The path parameter `name` (one of PATH_DESCRIPTIONS), for an operation written by hand."""
+    if name in SLUG_PARAMETERS:
+        schema = {"type": "string", "pattern": SLUG_PATTERN}
+    else:
+        schema = {"type": "integer"}
+    return {
+        "in": "path",
+        "name": name,
+        "required": True,
+        "schema": schema,
+        "description": PATH_DESCRIPTIONS[name],
+    }
+
+
 def live_board_operations() -> dict:
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/LiveBoardRefusal"}}}
     state = {"application/json": {"schema": {"$ref": "#/components/schemas/LiveBoardState"}}}
@@ -309,13 +324,7 @@ def live_board_operations() -> dict:
         },
     }
     parameters = [
-        {
-            "in": "path",
-            "name": "slug",
-            "required": True,
-            "schema": {"type": "string", "pattern": SLUG_PATTERN},
-            "description": PATH_DESCRIPTIONS["slug"],
-        },
+        path_parameter("slug"),
         {
             "in": "path",
             "name": "code",
