@@ -41,13 +41,7 @@ KEEP_ALIVE = b": keep-alive\n\n"
 
 def _read(board_id: int, side: Side | None) -> dict | None:
     """The board's state for `side`'s player (None: a spectator), settled up to now."""
-    board = (
-        LiveBoard.objects.select_related(
-            "pairing__round__section__tournament", "pairing__south", "pairing__north"
-        )
-        .filter(pk=board_id)
-        .first()
-    )
+    board = LiveBoard.objects.select_related(*remote.BOARD_RELATIONS).filter(pk=board_id).first()
     if board is None:
         return None
     now = timezone.now()
