@@ -1,12 +1,15 @@
 """manage.py task_worker: the worker of the queue the settings chose for Django's tasks
 (oware_tournaments/settings.py, docs/deployment.md): RQ's worker on Redis (`manage.py rqworker
---job-class django_tasks_rq.Job --with-scheduler default`) where REDIS_URL is set, else
+--job-class django_tasks_rq.Job --worker-class rq.worker.SimpleWorker --with-scheduler default`)
+where REDIS_URL is set, else
 django-tasks-db's worker on the database (`manage.py db_worker`). One command for the compose
 file, `make demo` and the tests, whichever queue a deployment has."""
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import close_old_connections
+from django.tasks.signals import task_finished, task_started
 
 RQ_BACKEND = "django_tasks_rq.RQBackend"
 
@@ -34,7 +37,20 @@ class Command(BaseCommand):
             # The job class runs a Django task; the scheduler starts the tasks queued for later
             # (retries, reminders) when their time comes.
             queues = settings.TASKS["default"].get("QUEUES", ["default"])
-            call_command("rqworker", *queues, job_class="django_tasks_rq.Job", with_scheduler=True)
+            # The jobs run in this process, one after the other (RQ's SimpleWorker), each
+            # starting and ending with its database connections checked, as a request does. RQ's
+            # default forks a process per job: an online event's thousands of small jobs (each
+            # board's settling, each round's mails) then queued behind the forks, and a round's
+            # pairing with them.
+            task_started.connect(close_old_connections, dispatch_uid="task-worker-connections")
+            task_finished.connect(close_old_connections, dispatch_uid="task-worker-connections")
+            call_command(
+                "rqworker",
+                *queues,
+                job_class="django_tasks_rq.Job",
+                worker_class="rq.worker.SimpleWorker",
+                with_scheduler=True,
+            )
         else:
             call_command(
                 "db_worker", interval=options["interval"], startup_delay=options["startup_delay"]
