@@ -6,5 +6,6 @@ app_name = "online"
 
 urlpatterns = [
     path("", views.event_page, name="event"),
+    path("start/", views.start, name="start"),
     path("reports/<int:dispute_id>/", views.answer_report, name="answer"),
 ]

@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import JavaScriptCatalog, set_language
 
+from online import views as online_views
 from oware_tournaments.accounts import mail_required, new_arbiter
 from oware_tournaments.views import health, ready
 from publishing.views import check_transfer, receive_transfer
@@ -69,6 +70,7 @@ urlpatterns = [
     path("api/v1/", include("games.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("new-tournament/", new_tournament, name="new_tournament"),
+    path("new-online-event/", online_views.new_event, name="new_online_event"),
     path("arbiter/", my_tournaments, name="my_tournaments"),
     path("account/tokens/", api_tokens, name="api_tokens"),
     path("t/<slug:slug>/arbiter/publishing/", include("publishing.urls")),

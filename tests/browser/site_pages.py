@@ -12,7 +12,7 @@ from tournaments.services.registration import assign_pairing_numbers, register_p
 # Routes that are not pages a person reads: the API, the health check, the admin (Django's).
 NOT_PAGES = ("api/", "healthz", "admin/")
 # Routes that belong to the arbiter, the register's officers or a logged-in account.
-PRIVATE = ("arbiter/", "register/", "new-tournament/", "account/")
+PRIVATE = ("arbiter/", "register/", "new-tournament/", "new-online-event/", "account/")
 # A round robin's schedule exists only in a round robin section; the demo has none, so the
 # pages get one of their own with this slug.
 ROUND_ROBIN = "round-robin"
