@@ -24,6 +24,7 @@ from online.models import (
     INCREMENT_SECONDS,
     MAX_ROUNDS,
     NO_SHOW_SECONDS,
+    SETTINGS,
     CheckIn,
     Dispute,
     Entry,
@@ -117,22 +118,7 @@ class OnlineEventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = OnlineEvent
-        fields = [
-            "tournament",
-            "state",
-            "clock_minutes",
-            "increment_seconds",
-            "no_show_seconds",
-            "next_round",
-            "gap_seconds",
-            "entries_from",
-            "entries_until",
-            "late_entries",
-            "late_entry_points",
-            "check_in",
-            "started_at",
-            "entries",
-        ]
+        fields = ["tournament", "state", *SETTINGS, "next_round", "started_at", "entries"]
 
     def get_entries(self, event) -> int:
         return event.entries.count()

@@ -3,7 +3,7 @@ from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from online.models import MAX_ROUNDS, OnlineEvent
+from online.models import MAX_ROUNDS, SETTINGS, OnlineEvent
 from tournaments.models import Tournament
 
 
@@ -59,17 +59,7 @@ class NewEventForm(forms.ModelForm):
 
     class Meta:
         model = OnlineEvent
-        fields = [
-            "clock_minutes",
-            "increment_seconds",
-            "no_show_seconds",
-            "gap_seconds",
-            "entries_from",
-            "entries_until",
-            "late_entries",
-            "late_entry_points",
-            "check_in",
-        ]
+        fields = SETTINGS
         widgets = {
             "entries_from": forms.DateTimeInput(attrs={"type": "datetime-local"}),
             "entries_until": forms.DateTimeInput(attrs={"type": "datetime-local"}),
@@ -104,4 +94,4 @@ class NewEventForm(forms.ModelForm):
 
     def settings(self) -> dict:
         """The event's settings, as `online.events.create_online_event` takes them."""
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+        return {name: self.cleaned_data[name] for name in SETTINGS}

@@ -20,6 +20,19 @@ NO_SHOW_SECONDS = (10, 3600)
 GAP_SECONDS = (0, 3600)
 # The most rounds an online event runs.
 MAX_ROUNDS = 30
+# The settings an organiser chooses for an online event (the API's `online` block, the new
+# event's form), besides how the next round starts.
+SETTINGS = (
+    "clock_minutes",
+    "increment_seconds",
+    "no_show_seconds",
+    "gap_seconds",
+    "entries_from",
+    "entries_until",
+    "late_entries",
+    "late_entry_points",
+    "check_in",
+)
 
 
 class OnlineEvent(models.Model):
