@@ -88,11 +88,20 @@ def sides_of(board: LiveBoard, device: str) -> set[Side]:
 
 
 def _locked(board: LiveBoard) -> LiveBoard:
-    return (
-        LiveBoard.objects.select_for_update(of=("self",))
-        .select_related("pairing__round__section__tournament", "pairing__south", "pairing__north")
-        .get(pk=board.pk)
-    )
+    """The board's row read again, locked until the transaction ends. Its game (the pairing, its
+    players, round and tournament) does not change while it is played: when `board` holds it
+    already, only the board's own row is read, and the game is kept from `board`."""
+    if not LiveBoard.pairing.is_cached(board):
+        return (
+            LiveBoard.objects.select_for_update(of=("self",))
+            .select_related(
+                "pairing__round__section__tournament", "pairing__south", "pairing__north"
+            )
+            .get(pk=board.pk)
+        )
+    locked = LiveBoard.objects.select_for_update().get(pk=board.pk)
+    locked.pairing = board.pairing
+    return locked
 
 
 def _require_device(device: str) -> None:

@@ -225,7 +225,7 @@ def settle_due(board: LiveBoard, now: datetime | None = None) -> LiveBoard:
     if deadline is None or deadline.at > now:
         return board
     with transaction.atomic():
-        board = _locked_row(board)
+        board = live._locked(board)
         deadline = next_deadline(board)
         if deadline is not None and deadline.at <= now:
             try:
@@ -291,16 +291,6 @@ def player_side(board: LiveBoard, user) -> Side:
     return side
 
 
-def _locked_row(board: LiveBoard) -> LiveBoard:
-    """The board's row again, locked for this transaction: only its own row is read, its game
-    (players, round, tournament, result) taken from `board`, since a game's pairing does not
-    change while it is played."""
-    locked = LiveBoard.objects.select_for_update().get(pk=board.pk)
-    if LiveBoard.pairing.is_cached(board):
-        locked.pairing = board.pairing
-    return locked
-
-
 def _require_under_way(board: LiveBoard, field: str) -> None:
     """Refuse a game over, naming a flag fall (which the settling before has just recorded)."""
     if board.finished:
@@ -320,7 +310,7 @@ def play_move(
     side = player_side(board, user) if side is None else side
     board = settle_due(board, now)
     with transaction.atomic():
-        board = _locked_row(board)
+        board = live._locked(board)
         _require_under_way(board, "move")
         _require_ply(board, ply)
         if record_full(board):
@@ -380,7 +370,7 @@ def resign(
     side = player_side(board, user) if side is None else side
     board = settle_due(board, now)
     with transaction.atomic():
-        board = _locked_row(board)
+        board = live._locked(board)
         _require_under_way(board, "game")
         board.decided_by = side
         board.paused_at = now
@@ -438,7 +428,7 @@ def settle_task(board_id: int, now: datetime | None = None) -> None:
     if board.finished:
         return
     with transaction.atomic():
-        board = _locked_row(board)
+        board = live._locked(board)
         if board.settle_at is not None and board.settle_at <= now:
             board.settle_at = None
         _schedule(board, now)

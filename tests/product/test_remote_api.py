@@ -166,6 +166,9 @@ def test_a_whole_game_through_the_api_is_recorded_with_its_record(published_roun
     assert final["state"] == "finished" and final["ending"] == game.ending
     result = Result.objects.get(pairing_id=board.pairing_id)
     assert (result.south_seeds, result.north_seeds) == game.game_score
+    # The answer to the last move names the points just recorded, not the board's first read.
+    recorded = [str(points.normalize()) for points in (result.south_points, result.north_points)]
+    assert final["points"] == recorded
     assert list(GameRecord.objects.get(pairing_id=board.pairing_id).moves) == moves
     assert ResultChange.objects.filter(pairing_id=board.pairing_id).count() == 1
     assert south.get("/api/v1/me/game/").status_code == 204
