@@ -83,6 +83,7 @@ def event_server(
     compose: Path | None = None,
     stream_workers: int = 2,
     redis: str = "",
+    log: Path | None = None,
 ):
     """Yields (port, database URL, tokens by name: organiser, player0…, stranger; `processes`:
     the process group of each server by name) once the server answers, its task worker
@@ -93,7 +94,8 @@ def event_server(
     uvicorn workers for the streams, nginx in front: `port` is nginx's). Without it, `port` is
     scripts/serve's own, threaded workers, and a stream holds one of their threads. `redis`
     (redis://host:port): the cache and the tasks' queue there (`redis_settings`), else in the
-    database.
+    database. `log`: the file the web server's output goes to, without `compose` (with it,
+    `web.log` in its folder).
 
     Bots move as fast as the server answers, far beyond the 120 writes a minute a user's token
     is allowed by default (API_WRITE_RATE), which would stretch a one-minute game over minutes:
@@ -111,7 +113,7 @@ def event_server(
             WEB_CONCURRENCY=str(workers),
             PUBLISH_WORKER="0",
             API_WRITE_RATE=BOTS_WRITE_RATE,
-            log=compose / "web.log" if compose else None,
+            log=compose / "web.log" if compose else log,
             **web,
             **queues,
         )

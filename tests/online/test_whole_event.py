@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from tests.online.bots import Api, StreamBot
 from tests.online.event_server import event_server
@@ -82,8 +83,21 @@ def player_count(organiser: Api) -> int:
     return players["count"] if isinstance(players, dict) else len(players)
 
 
+def server_errors(log: Path) -> str:
+    """Each traceback the web server logged, with the line that names its request: where a
+    refusal answered 500 comes from."""
+    lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+    errors = [
+        "\n".join(lines[max(0, n - 1) : n + 40])
+        for n, line in enumerate(lines)
+        if line.startswith("Traceback")
+    ]
+    return "\n\n".join(errors) or "the server logged no traceback"
+
+
 def test_a_whole_online_event_runs_itself_with_bots(tmp_path):
-    with event_server(PLAYERS + 1) as server:
+    server_log = tmp_path / "web.log"
+    with event_server(PLAYERS + 1, log=server_log) as server:
         apis = {name: Api(server.port, token) for name, token in server.tokens.items()}
         organiser = apis["organiser"]
 
@@ -169,7 +183,7 @@ def test_a_whole_online_event_runs_itself_with_bots(tmp_path):
     assert "forfeit" in found["endings"]  # the player who never showed up
     assert found["replays"]["checked"] > 0 and found["replays"]["wrong"] == []
     assert sum(bot.moves_sent for bot in bots) > 0
-    assert [r for bot in bots for r in bot.refusals] == []
+    assert [r for bot in bots for r in bot.refusals] == [], server_errors(server_log)
     assert [f for bot in bots for f in bot.failures] == []
 
     # The exported TRF re-pairs identically with the engine's own command line.
