@@ -34,6 +34,7 @@ from tournaments.api.serializers import TournamentSerializer, VersionSerializer
 from tournaments.api.versions import tournament_write
 from tournaments.api.views import TournamentList
 from tournaments.models import Pairing, Tournament
+from tournaments.services.errors import ServiceError
 
 AFTER_LAST_GAME = OnlineEvent.NextRound.AFTER_LAST_GAME.value
 
@@ -58,11 +59,9 @@ class NextRoundField(serializers.Field):
             raise serializers.ValidationError(
                 _('Give "after_last_game" or a list of start times, one per round.')
             )
+        # One per round and in order: the service checks (online.events.check_starts).
         moment = serializers.DateTimeField()
-        starts = [moment.to_internal_value(item) for item in data]
-        if any(later <= earlier for earlier, later in zip(starts, starts[1:], strict=False)):
-            raise serializers.ValidationError(_("Give the start times in order."))
-        return starts
+        return [moment.to_internal_value(item) for item in data]
 
     def to_representation(self, value):
         return value
@@ -97,14 +96,6 @@ class NewOnlineTournamentSerializer(serializers.Serializer):
     slug = serializers.SlugField(max_length=Tournament._meta.get_field("slug").max_length)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
     online = OnlineSettingsSerializer()
-
-    def validate(self, data):
-        starts = data["online"]["next_round"]
-        if starts and len(starts) != data["rounds"]:
-            raise serializers.ValidationError(
-                {"online": {"next_round": [_("Give one start time per round.")]}}
-            )
-        return data
 
 
 class OnlineEventSerializer(serializers.ModelSerializer):
@@ -212,14 +203,19 @@ class OnlineTournamentList(TournamentList):
         data = body.validated_data
         settings = dict(data["online"])
         starts = settings.pop("next_round")
-        event = events.create_online_event(
-            by=request.user,
-            name=data["name"],
-            slug=data["slug"],
-            rounds=data["rounds"],
-            starts=starts,
-            **settings,
-        )
+        try:
+            event = events.create_online_event(
+                by=request.user,
+                name=data["name"],
+                slug=data["slug"],
+                rounds=data["rounds"],
+                starts=starts,
+                **settings,
+            )
+        except ServiceError as refusal:
+            if refusal.field == "starts":
+                refusal.field = "online.next_round"  # the service's start times, in the body
+            raise
         tournament = online_tournament(event.tournament_id)
         return Response(OnlineTournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 

@@ -4,6 +4,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from online.models import OnlineEvent
 from online.rounds import run_round
@@ -28,8 +29,11 @@ def create_online_event(
 
     `starts`, one per round, makes the rounds start at those times (the tournament's round
     schedule); without it each round is paired when the last game of the one before ends.
-    Refused like any new tournament (`create_forbidden`, a slug taken), nothing stored.
+    Refused like any new tournament (`create_forbidden`, a slug taken), and (`invalid`, field
+    `starts`) for start times that are not one per round in order; nothing stored.
     """
+    if starts:
+        check_starts(starts, rounds)
     tournament = create_tournament(
         by=by,
         sections=[SECTION_NAME],
@@ -47,6 +51,18 @@ def create_online_event(
             starts={(section.pk, n): start for n, start in enumerate(starts, start=1)},
         )
     return save_validated(OnlineEvent(tournament=tournament, organiser=by, **settings))
+
+
+def check_starts(starts: list[datetime], rounds: int) -> None:
+    """Refuse (`invalid`, field `starts`) a schedule that is not one start per round, each later
+    than the one before: a round planned before its predecessor could never open on time."""
+    if len(starts) != rounds:
+        problem = _("Give one start time per round.")
+    elif any(later <= earlier for earlier, later in zip(starts, starts[1:], strict=False)):
+        problem = _("Give the start times in order.")
+    else:
+        return
+    raise ServiceError(ErrorCode.INVALID, field="starts", problem=problem)
 
 
 def require_creator(user) -> None:

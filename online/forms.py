@@ -80,17 +80,8 @@ class NewEventForm(forms.ModelForm):
     def clean_starts(self) -> list:
         moment = forms.DateTimeField()
         lines = [line.strip() for line in self.cleaned_data["starts"].splitlines()]
-        starts = [moment.clean(line) for line in lines if line]
-        if any(later <= earlier for earlier, later in zip(starts, starts[1:], strict=False)):
-            raise forms.ValidationError(_("Give the start times in order."))
-        return starts
-
-    def clean(self):
-        cleaned = super().clean()
-        starts, rounds = cleaned.get("starts"), cleaned.get("rounds")
-        if starts and rounds and len(starts) != rounds:
-            self.add_error("starts", _("Give one start time per round."))
-        return cleaned
+        # One per round and in order: the service checks (online.events.check_starts).
+        return [moment.clean(line) for line in lines if line]
 
     def settings(self) -> dict:
         """The event's settings, as `online.events.create_online_event` takes them."""

@@ -1,6 +1,7 @@
 """An online event through the API: created by an organiser's script, entered by players with
 their own tokens, started, and then run round after round with nobody's hand on it."""
 
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -8,6 +9,7 @@ from django_tasks_db.models import DBTaskResult
 
 from games.models.live import LiveBoard
 from notifications.models import Endpoint, Event
+from online.events import create_online_event
 from online.models import CheckIn, Entry, OnlineEvent
 from online.tasks import run_round_task
 from players.models import AccountLink
@@ -21,6 +23,7 @@ from tests.online.helpers import (
     token_client,
 )
 from tournaments.models import Player, Round, RoundStart, Tournament
+from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result
 
 pytestmark = pytest.mark.django_db
@@ -97,8 +100,38 @@ def test_fixed_start_times_go_into_the_round_schedule(boss_api):
     assert body["online"]["next_round"] == "fixed"
     starts = RoundStart.objects.filter(section__tournament__slug="online-open").order_by("number")
     assert [s.starts_at.isoformat() for s in starts] == times
-    one_short = {"name": "Y", "slug": "y", "rounds": 3, "online": {"next_round": times}}
-    assert boss_api.post("/api/v1/tournaments/", one_short, format="json").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("rounds", "times", "message"),
+    [
+        (3, ["2030-05-01T18:00:00+00:00", "2030-05-01T19:00:00+00:00"], "one start time per"),
+        (2, ["2030-05-01T19:00:00+00:00", "2030-05-01T18:00:00+00:00"], "in order"),
+        (2, ["2030-05-01T18:00:00+00:00", "2030-05-01T18:00:00+00:00"], "in order"),
+    ],
+)
+def test_start_times_not_one_per_round_in_order_are_refused(boss_api, rounds, times, message):
+    body = {"name": "Y", "slug": "y", "rounds": rounds, "online": {"next_round": times}}
+    answer = boss_api.post("/api/v1/tournaments/", body, format="json")
+    assert answer.status_code == 400
+    refusal = answer.json()
+    assert refusal["code"] == "invalid" and refusal["field"] == "online.next_round"
+    assert message in refusal["message"]
+    assert not Tournament.objects.exists() and not RoundStart.objects.exists()
+
+
+def test_the_service_itself_refuses_start_times_out_of_order(boss):
+    # What the form and the API send on: they parse the times, the service checks them.
+    with pytest.raises(ServiceError) as refused:
+        create_online_event(
+            by=boss,
+            name="Y",
+            slug="y",
+            rounds=2,
+            starts=[datetime(2030, 5, 2, 18, tzinfo=UTC), datetime(2030, 5, 1, 18, tzinfo=UTC)],
+        )
+    assert refused.value.code == "invalid" and refused.value.field == "starts"
+    assert not Tournament.objects.exists() and not OnlineEvent.objects.exists()
 
 
 def test_a_player_enters_with_his_token_and_his_account_is_linked_at_once(boss_api):
