@@ -109,10 +109,10 @@ def main() -> None:
         manage(
             venue_env, "publish_to", "bench", f"http://127.0.0.1:{public_port}", "--token", mirror
         )
-        servers.append(serve(public_db, public_port, PUBLISH_WORKER="0"))
+        servers.append(serve(public_db, public_port))
         wait_until_served(public_port, "/readyz")
         mode = {"PUBLISH_INCREMENTS": "0"} if args.snapshots else {}
-        servers.append(serve(venue_db, venue_port, **mode))
+        servers.append(serve(venue_db, venue_port, PUBLISH_WORKER="1", **mode))
         wait_until_served(venue_port, "/readyz")
         path = f"/api/tournaments/bench/open/rounds/{args.rounds}/"
         deadline = time.monotonic() + 120

@@ -97,7 +97,7 @@ def main() -> None:
     try:
         servers.load_demo(servers.production_env(DATABASE_URL=database))
         port = int(os.environ.get("BENCH_PORT") or servers.free_port())
-        app = servers.serve(database, port, WEB_WORKER_CLASS="sync", PUBLISH_WORKER="0")
+        app = servers.serve(database, port, WEB_WORKER_CLASS="sync")
         try:
             servers.wait_until_served(port)
             proxy_port, proxy = servers.start_proxy(port, folder)

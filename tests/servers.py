@@ -167,8 +167,12 @@ def _build_demo(env: dict) -> str:
 def serve(database_url: str, port: int, log: Path | None = None, **extra) -> subprocess.Popen:
     """Start scripts/serve on `port`, with two workers unless `extra` sets WEB_CONCURRENCY (any
     other variable of `extra` is set too); its output goes to the file `log`, if given. Stop it
-    with `stop`."""
-    return _start("scripts/serve", database_url, port, log, **{"WEB_CONCURRENCY": "2", **extra})
+    with `stop`.
+
+    Without the publishing worker unless `extra` asks for it (PUBLISH_WORKER="1"): only a venue
+    that sends to a public server needs one, and each costs a Django start and a poll a second."""
+    defaults = {"WEB_CONCURRENCY": "2", "PUBLISH_WORKER": "0"}
+    return _start("scripts/serve", database_url, port, log, **{**defaults, **extra})
 
 
 def serve_stream(

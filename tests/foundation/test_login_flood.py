@@ -52,7 +52,6 @@ def hall(tmp_path_factory):
             WEB_CONCURRENCY="4",
             WEB_WORKER_CLASS="sync",
             TRUSTED_PROXIES="127.0.0.1",
-            PUBLISH_WORKER="0",
         )
         try:
             wait_until_served(port)

@@ -111,7 +111,6 @@ def event_server(
             database,
             port,
             WEB_CONCURRENCY=str(workers),
-            PUBLISH_WORKER="0",
             API_WRITE_RATE=BOTS_WRITE_RATE,
             log=compose / "web.log" if compose else log,
             **web,

@@ -154,10 +154,10 @@ def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_dat
 
     def start(which):
         if which == "public":
-            servers[which] = serve(public_database, public_port, PUBLISH_WORKER="0")
+            servers[which] = serve(public_database, public_port)
             wait_until_served(public_port, "/readyz")
         else:
-            servers[which] = serve(venue_db, venue_port, **SHORT_RETRY)
+            servers[which] = serve(venue_db, venue_port, PUBLISH_WORKER="1", **SHORT_RETRY)
             wait_until_served(venue_port, "/readyz")
 
     differences = []

@@ -73,7 +73,7 @@ def hall(tmp_path_factory):
     with scratch_postgres("random_parameters") as url:
         load_demo(production_env(DATABASE_URL=url))
         port = free_port()
-        app = serve(url, port, WEB_WORKER_CLASS="sync", PUBLISH_WORKER="0")
+        app = serve(url, port, WEB_WORKER_CLASS="sync")
         try:
             wait_until_served(port)
             proxy_port, proxy = start_proxy(port, folder)
