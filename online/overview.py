@@ -1,5 +1,6 @@
 """What the arbiter's page of an online event reads: its entries with each account's no-shows
-across every online event it entered, and the players' reports."""
+across every online event it entered, the games that wait for an arbiter, and the players'
+reports."""
 
 from collections import Counter
 from dataclasses import dataclass
@@ -51,6 +52,22 @@ def entry_rows(event: OnlineEvent) -> list[EntryRow]:
     )
     no_shows = no_shows_by_account({entry.account_id for entry in entries})
     return [EntryRow(entry, no_shows[entry.account_id]) for entry in entries]
+
+
+def unrecorded_games(tournament: Tournament) -> list[LiveBoard]:
+    """The event's remote games that ended but whose result the server could not record (the
+    results service refused it, or the tournament had no arbiter then: games/remote.py): each
+    waits for an arbiter, and its round cannot end before."""
+    return list(
+        LiveBoard.objects.filter(
+            remote=True,
+            state=LiveBoard.State.PENDING,
+            pairing__round__section__tournament=tournament,
+            pairing__result__isnull=True,
+        )
+        .select_related("pairing__round__section", "pairing__south", "pairing__north")
+        .order_by("pairing__round__section__order", "pairing__round__number", "pairing__board")
+    )
 
 
 def constant_games(tournament: Tournament) -> list[LiveBoard]:

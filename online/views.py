@@ -1,6 +1,7 @@
 """The organiser's pages of an online event: creating it (/new-online-event/), and its
 arbiter's page (/t/<slug>/arbiter/online/): its settings and state, the start, its entries with
-each account's no-shows, and the players' reports about their games, answered here.
+each account's no-shows, the ended games the server could not record, and the players' reports
+about their games, answered here.
 """
 
 from django.contrib import messages
@@ -30,6 +31,7 @@ def event_page(request, tournament):
             "event": event,
             "entries": overview.entry_rows(event) if event is not None else [],
             "reports": disputes.queue(tournament),
+            "unrecorded": overview.unrecorded_games(tournament),
             "constant": overview.constant_games(tournament),
             "form": AnswerForm(),
         },

@@ -186,7 +186,7 @@ def test_a_move_after_the_flag_is_refused_and_the_flag_recorded(published_round,
 
 
 def test_an_ended_game_the_results_service_refuses_waits_for_the_arbiter(
-    published_round, south, north, monkeypatch, caplog
+    published_round, south, north, alice_client, monkeypatch, caplog
 ):
     board = open_board(published_round, clock=20)
     assert move(south, board, 1, "C").status_code == 200
@@ -204,6 +204,17 @@ def test_an_ended_game_the_results_service_refuses_waits_for_the_arbiter(
     assert board.state == LiveBoard.State.PENDING and board.ending == "time"
     assert not Result.objects.filter(pairing_id=board.pairing_id).exists()
     assert "left for the arbiter" in caplog.text
+    # The arbiter's page of the event says so, with the way to the round's page where he
+    # confirms it; the other boards, still playing, are not there.
+    page = alice_client.get("/t/accra/arbiter/online/").content.decode()
+    waiting = page.split('<ul class="unrecorded-games">')[1].split("</ul>")[0]
+    assert waiting.count("<li>") == 1 and "Round 1, board 1" in waiting
+    assert "/t/accra/arbiter/men/round/1/#live-boards-title" in waiting
+    monkeypatch.undo()
+    alice_client.post(f"/t/accra/arbiter/live/{board.code}/confirm/")
+    assert Result.objects.filter(pairing_id=board.pairing_id).exists()
+    page = alice_client.get("/t/accra/arbiter/online/").content.decode()
+    assert "unrecorded-games" not in page and "every game that has ended is recorded" in page
 
 
 def test_south_absent_loses_by_forfeit_when_north_came(published_round, south, north):
