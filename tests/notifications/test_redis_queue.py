@@ -7,6 +7,7 @@ import os
 
 import pytest
 import redis
+from django.db import connection
 from django.test import override_settings
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
@@ -67,3 +68,43 @@ def test_a_result_goes_out_through_the_redis_queue_and_its_worker(
                 "rq.worker" in worker_output(worker) and local_redis.llen("rq:queue:default") == 0
             )
     assert receiver.bodies()[0]["data"]["id"] == game.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_after_the_database_dropped_the_workers_connection_still_runs(
+    local_redis, tournament, section, make_player, alice
+):
+    """RQ's worker keeps its database connection between jobs (CONN_MAX_AGE); a database
+    restarted, or a proxy in front of it closing idle connections, leaves it dead. Each job
+    starts by checking it, as a request does, so the next job reconnects instead of failing."""
+    if connection.vendor != "postgresql":
+        pytest.skip("run in the PostgreSQL pass (DATABASE_URL=postgres://…)")
+    tournament.published = True
+    tournament.save()
+    for number, name in enumerate(["Ama", "Kofi", "Esi", "Yaw"], start=1):
+        make_player(name, number)
+    with (
+        override_settings(**REDIS_TASKS),
+        Receiver() as receiver,
+        task_worker(TASKS_REDIS_URL=REDIS_URL) as worker,
+    ):
+        api = APIClient()
+        api.force_authenticate(alice)
+        assert register(api, receiver.url, ["result.recorded"]).status_code == 201
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        first, second = round_.pairings.filter(north__isnull=False).order_by("board")
+        try:
+            record_result(first, WIN, by=alice)
+            wait_for(lambda: Delivery.objects.filter(status="delivered").count() == 1)
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                assert cursor.fetchone()[0] >= 1  # the worker's kept connection
+            record_result(second, WIN, by=alice)
+            wait_for(lambda: len(receiver.requests) == 2)
+            wait_for(lambda: Delivery.objects.filter(status="delivered").count() == 2)
+        except AssertionError:
+            raise AssertionError(worker_output(worker)) from None
+    assert sorted(body["data"]["id"] for body in receiver.bodies()) == [first.pk, second.pk]

@@ -9,7 +9,10 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
-from django.tasks.signals import task_finished, task_started
+
+# The signals the RQ backend sends around each job: those of the django-tasks backport it is
+# built on, which are not django.tasks' own (a receiver connected there is never called).
+from django_tasks.signals import task_finished, task_started
 
 RQ_BACKEND = "django_tasks_rq.RQBackend"
 
