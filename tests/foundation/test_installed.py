@@ -21,7 +21,8 @@ pytestmark = pytest.mark.skipif(
 
 # Not packaged, and slow or large to copy: the build works on a copy of the rest.
 # Besides what is built, what other tests write under the tree while this one copies it (the
-# examples hypothesis keeps, a test process's static folder): a file gone mid-copy fails it.
+# examples hypothesis keeps, a test process's static folder, the other test process's SQLite
+# database `test-db-<pid>.sqlite3_gw1` and its journal): a file gone mid-copy fails it.
 NOT_SOURCE = shutil.ignore_patterns(
     ".git",
     ".venv",
@@ -34,7 +35,8 @@ NOT_SOURCE = shutil.ignore_patterns(
     ".hypothesis",
     ".ruff_cache",
     "test-static-*",
-    "*.sqlite3",
+    "test-db-*",
+    "*.sqlite3*",
 )
 
 
