@@ -57,20 +57,27 @@ def reference_moves(game_id: str) -> list[int]:
     sys.exit(f"no game {game_id} in {CORPUS}")
 
 
-def fresh_pairing(run: int):
-    """A published pairing of a new tournament, results kept for the arbiter to confirm."""
+def fresh_round(run: int, boards: int = 1):
+    """A published round of `boards` boards in a new tournament, results kept for the arbiter
+    to confirm."""
     from tournaments.models import Player, Round, Tournament
     from tournaments.services.rounds import store_boards
 
     tournament = Tournament.objects.create(name=f"Bench {run}", slug=f"bench-{run}")
     section = tournament.sections.create(name="Open", slug="open")
-    south, north = (
+    names = ["Ama", "Kofi"] if boards == 1 else [f"P{n}" for n in range(1, 2 * boards + 1)]
+    players = [
         Player.objects.create(section=section, name=name, sex="m", pairing_number=number)
-        for number, name in ((1, "Ama"), (2, "Kofi"))
-    )
+        for number, name in enumerate(names, start=1)
+    ]
     round_ = Round.objects.create(section=section, number=1, status=Round.Status.PUBLISHED)
-    store_boards(round_, [(south, north, "")])
-    return round_.pairings.get()
+    store_boards(round_, [(players[2 * i], players[2 * i + 1], "") for i in range(boards)])
+    return round_
+
+
+def fresh_pairing(run: int):
+    """The one pairing of `fresh_round`."""
+    return fresh_round(run).pairings.get()
 
 
 def play_game(moves: list[int], run: int) -> list[float]:

@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "oware_tournaments.settings_test")
 
-from bench.live_board import reference_moves, test_database  # noqa: E402
+from bench.live_board import fresh_round, reference_moves, test_database  # noqa: E402
 
 
 def open_round(boards: int, run: int):
@@ -35,18 +35,9 @@ def open_round(boards: int, run: int):
     from django.contrib.auth import get_user_model
 
     from games import remote
-    from tournaments.models import Player, Round, Tournament
-    from tournaments.services.rounds import store_boards
 
-    tournament = Tournament.objects.create(name=f"Together {run}", slug=f"together-{run}")
-    tournament.arbiters.add(get_user_model().objects.create_user(f"arbiter-{run}"))
-    section = tournament.sections.create(name="Open", slug="open")
-    players = [
-        Player.objects.create(section=section, name=f"P{n}", sex="m", pairing_number=n)
-        for n in range(1, 2 * boards + 1)
-    ]
-    round_ = Round.objects.create(section=section, number=1, status=Round.Status.PUBLISHED)
-    store_boards(round_, [(players[2 * i], players[2 * i + 1], "") for i in range(boards)])
+    round_ = fresh_round(run, boards)
+    round_.section.tournament.arbiters.add(get_user_model().objects.create_user(f"arbiter-{run}"))
     return remote.open_remote_boards(round_, clock_seconds=3600, no_show_seconds=3600)
 
 

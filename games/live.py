@@ -87,8 +87,9 @@ def sides_of(board: LiveBoard, device: str) -> set[Side]:
     return {side for side, token in _devices(board).items() if device and token == device}
 
 
-def _locked(board: LiveBoard) -> LiveBoard:
-    """The board's row read again, locked until the transaction ends. Its game (the pairing, its
+def locked_board(board: LiveBoard) -> LiveBoard:
+    """The board's row read again, locked until the transaction ends (the table's services here
+    and remote play's, games/remote.py). Its game (the pairing, its
     players, round and tournament) does not change while it is played: when `board` holds it
     already, only the board's own row is read, and the game is kept from `board`."""
     if not LiveBoard.pairing.is_cached(board):
@@ -99,9 +100,9 @@ def _locked(board: LiveBoard) -> LiveBoard:
             )
             .get(pk=board.pk)
         )
-    locked = LiveBoard.objects.select_for_update().get(pk=board.pk)
-    locked.pairing = board.pairing
-    return locked
+    row = LiveBoard.objects.select_for_update().get(pk=board.pk)
+    row.pairing = board.pairing
+    return row
 
 
 def _require_device(device: str) -> None:
@@ -176,7 +177,7 @@ def claim(
         raise ServiceError(ErrorCode.INVALID, case="side", field="side")
     _require_codes(board, wanted, codes, client)
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         current = _devices(board)
         if any(current[s] and current[s] != device for s in wanted):
             raise ServiceError(ErrorCode.BOARD_TAKEN, field="side")
@@ -215,7 +216,7 @@ def release(board: LiveBoard, side: Side | tuple[Side, ...], *, by) -> LiveBoard
     require_arbiter(board.pairing.round.section.tournament, by)
     wanted = _wanted(side) or ()
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         if Side.SOUTH in wanted:
             board.south_device = ""
         if Side.NORTH in wanted:
@@ -250,7 +251,7 @@ def new_codes(board: LiveBoard, *, by) -> LiveBoard:
     sides: a device holding a side must claim it again with the new code."""
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         board.south_pin, board.north_pin = new_code(), new_code()
         board.south_device = board.north_device = ""
         _pause(board)
@@ -268,7 +269,7 @@ def play(board: LiveBoard, device: str, from_ply: int, moves: list[dict]) -> Liv
     """
     _require_device(device)
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         _require_playing(board)
         tournament = board.pairing.round.section.tournament
         if not isinstance(from_ply, int) or not 0 <= from_ply <= len(board.moves):
@@ -417,7 +418,7 @@ def offer_agreement(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     """`side` offers to end the game by agreement (the seeds on each row go to its owner); only
     on a position that occurred before in the game."""
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         _require_playing(board)
         _require_side(board, device, side)
         _require_cycle(board)
@@ -429,7 +430,7 @@ def offer_agreement(board: LiveBoard, device: str, side: Side) -> LiveBoard:
 def accept_agreement(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     """`side` accepts the other side's offer: the game ends 'agreed'."""
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         _require_playing(board)
         _require_side(board, device, side)
         if board.offer is None or board.offer == side:
@@ -444,7 +445,7 @@ def resign(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     """`side` resigns, from a device that holds it, at any time (whoever is to move): the
     opponent wins, and the record names the resigner (`resign S` / `resign N`)."""
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         _require_playing(board)
         _require_side(board, device, side)
         board.decided_by = side
@@ -462,7 +463,7 @@ def flag_fall(board: LiveBoard, device: str, side: Side) -> LiveBoard:
     arbiter (state 'held', `flag_claim`) instead of scored. A device that was offline claims
     when it is back, and its claim is checked then."""
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         _require_playing(board)
         if not isinstance(side, Side) or not sides_of(board, device):
             raise ServiceError(ErrorCode.NOT_YOUR_SIDE, case="any", field="side")
@@ -535,7 +536,7 @@ def confirm(board: LiveBoard, *, by) -> LiveBoard:
     a held flag fall he upholds the claim: the game is scored as lost on time and stored."""
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         if board.state == LiveBoard.State.HELD:
             board.decided_by = _claimed_side(board)
             board.flag_claim = {"clocks": board.flag_claim.get("clocks")}
@@ -566,7 +567,7 @@ def send_back(board: LiveBoard, *, by) -> LiveBoard:
     on, so it cannot be sent back."""
     require_arbiter(board.pairing.round.section.tournament, by)
     with transaction.atomic():
-        board = _locked(board)
+        board = locked_board(board)
         declared = (
             board.state == LiveBoard.State.PENDING
             and board.ending is not None

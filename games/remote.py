@@ -225,7 +225,7 @@ def settle_due(board: LiveBoard, now: datetime | None = None) -> LiveBoard:
     if deadline is None or deadline.at > now:
         return board
     with transaction.atomic():
-        board = live._locked(board)
+        board = live.locked_board(board)
         deadline = next_deadline(board)
         if deadline is not None and deadline.at <= now:
             try:
@@ -310,7 +310,7 @@ def play_move(
     side = player_side(board, user) if side is None else side
     board = settle_due(board, now)
     with transaction.atomic():
-        board = live._locked(board)
+        board = live.locked_board(board)
         _require_under_way(board, "move")
         _require_ply(board, ply)
         if record_full(board):
@@ -370,7 +370,7 @@ def resign(
     side = player_side(board, user) if side is None else side
     board = settle_due(board, now)
     with transaction.atomic():
-        board = live._locked(board)
+        board = live.locked_board(board)
         _require_under_way(board, "game")
         board.decided_by = side
         board.paused_at = now
@@ -428,7 +428,7 @@ def settle_task(board_id: int, now: datetime | None = None) -> None:
     if board.finished:
         return
     with transaction.atomic():
-        board = live._locked(board)
+        board = live.locked_board(board)
         if board.settle_at is not None and board.settle_at <= now:
             board.settle_at = None
         _schedule(board, now)

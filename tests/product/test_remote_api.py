@@ -210,6 +210,9 @@ def test_an_ended_game_the_results_service_refuses_waits_for_the_arbiter(
     waiting = page.split('<ul class="unrecorded-games">')[1].split("</ul>")[0]
     assert waiting.count("<li>") == 1 and "Round 1, board 1" in waiting
     assert "/t/accra/arbiter/men/round/1/#live-boards-title" in waiting
+    # There, the board offers the arbiter's confirmation.
+    round_page = alice_client.get("/t/accra/arbiter/men/round/1/").content.decode()
+    assert f"/t/accra/arbiter/live/{board.code}/confirm/" in round_page
     monkeypatch.undo()
     alice_client.post(f"/t/accra/arbiter/live/{board.code}/confirm/")
     assert Result.objects.filter(pairing_id=board.pairing_id).exists()
