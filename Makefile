@@ -44,8 +44,11 @@ demo-mirror: install
 
 # PYTEST_ARGS is handed to pytest: `make test PYTEST_ARGS="-m postgresql"` runs only the tests of
 # the database that CI's PostgreSQL pass runs (tests/conftest.py says which).
+# Bytecode is written even where the environment asks for none (PYTHONDONTWRITEBYTECODE, as in
+# some containers): the run starts a few hundred Python processes (servers, commands), and each
+# would otherwise compile the project again, as pytest would rewrite every test module's asserts.
 test: install lint
-	$(PY) -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 # The whole tree stays clean: lint rules and formatting are checked before the tests.
 lint: install
