@@ -4,7 +4,6 @@ arrives, once each after dropping repeats by `webhook-id`, in the order it happe
 the Standard Webhooks library checks."""
 
 import pytest
-import yaml
 from django_tasks_db.models import DBTaskResult
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
@@ -78,7 +77,7 @@ PLAYED = [
 
 @pytest.mark.django_db(transaction=True)
 def test_every_event_of_a_round_arrives_once_in_order_and_signed(
-    one_round_section, alice, alice_api, client
+    one_round_section, alice, alice_api, client, api_schema
 ):
     with Receiver(failures=3) as receiver, task_worker() as worker:
         answer = register(alice_api, receiver.url)
@@ -125,7 +124,7 @@ def test_every_event_of_a_round_arrives_once_in_order_and_signed(
     assert cleared["id"] == games[-1].pk and cleared.get("result") is None
     assert received[6]["data"] == {"section": "men", "number": 1}
     # Each body is what the schema's `webhooks` section documents for its type.
-    schema = served_schema()
+    schema = api_schema
     for event in received:
         assert body_errors(event, schema) == [], event["type"]
     # The first event took four attempts (three answered 500), each with the same id.
@@ -144,7 +143,7 @@ def test_every_event_of_a_round_arrives_once_in_order_and_signed(
 
 @pytest.mark.django_db(transaction=True)
 def test_events_whose_round_was_taken_back_before_they_were_written_still_go_out_in_order(
-    one_round_section, alice, alice_api
+    one_round_section, alice, alice_api, api_schema
 ):
     with Receiver() as receiver:
         assert register(alice_api, receiver.url).status_code == 201
@@ -172,7 +171,7 @@ def test_events_whose_round_was_taken_back_before_they_were_written_still_go_out
         "board": 2,
         "gone": True,
     }
-    schema = served_schema()
+    schema = api_schema
     for body in bodies:
         assert body_errors(body, schema) == [], body["type"]
 
@@ -276,10 +275,6 @@ def test_only_the_tournaments_arbiters_see_or_register_webhooks(
     assert not Endpoint.objects.exists()
 
 
-def served_schema() -> dict:
-    return yaml.safe_load(APIClient().get("/api/schema/").content)
-
-
 def body_errors(event: dict, schema: dict) -> list[str]:
     """What a webhook body breaks of the schema the `webhooks` section gives its type: an
     OpenAPI 3.1 schema is a JSON Schema (2020-12), checked here as a receiver's tools would."""
@@ -291,8 +286,8 @@ def body_errors(event: dict, schema: dict) -> list[str]:
 
 
 @pytest.mark.django_db
-def test_the_schema_documents_every_event_body_in_its_webhooks_section():
-    schema = served_schema()
+def test_the_schema_documents_every_event_body_in_its_webhooks_section(api_schema):
+    schema = api_schema
     assert schema["openapi"].startswith("3.1")
     assert "x-webhooks" not in schema
     assert list(schema["webhooks"]) == EVERY_EVENT
