@@ -44,11 +44,16 @@ demo-mirror: install
 
 # PYTEST_ARGS is handed to pytest: `make test PYTEST_ARGS="-m postgresql"` runs only the tests of
 # the database that CI's PostgreSQL pass runs (tests/conftest.py says which).
+# One test process more than the machine has cores: a good share of the suite waits (servers
+# starting, pages refreshing in the browser, jobs due in a few seconds), and the extra process
+# works meanwhile; two more cost more CPU than they save (docs/performance.md, "Test suite").
+TEST_PROCESSES ?= $(shell $(PY) -c "import os; print(len(getattr(os, 'sched_getaffinity', lambda _: range(os.cpu_count()))(0)) + 1)")
+
 # Bytecode is written even where the environment asks for none (PYTHONDONTWRITEBYTECODE, as in
 # some containers): the run starts a few hundred Python processes (servers, commands), and each
 # would otherwise compile the project again, as pytest would rewrite every test module's asserts.
 test: install lint
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(TEST_PROCESSES) --dist worksteal $(PYTEST_ARGS)
 
 # The whole tree stays clean: lint rules and formatting are checked before the tests.
 lint: install
