@@ -3,7 +3,10 @@ its webhook's task in the real Redis on this machine (CI starts one, as the shar
 use), and `manage.py task_worker`, which then runs RQ's worker, sends the delivery. Nothing goes
 through the database's queue."""
 
+import fcntl
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
 import redis
@@ -18,11 +21,11 @@ from tests.notifications.test_webhooks import WIN, register
 from tournaments.services.results import record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 
-# A database of the local Redis of its own, emptied before and after: the shared-cache tests
-# use the first one, and the PostgreSQL pass of .ci/run, which runs beside the SQLite pass, its
-# own.
+# A database of the local Redis of its own, emptied before and after (the serving tests use 0
+# and 13 to 15), and another for the PostgreSQL pass, should the passes run side by side.
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
-REDIS_URL = f"redis://127.0.0.1:6379/{12 if ON_POSTGRES else 13}"
+REDIS_DATABASE = 10 if ON_POSTGRES else 11
+REDIS_URL = f"redis://127.0.0.1:6379/{REDIS_DATABASE}"
 REDIS_TASKS = {
     "TASKS": {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}},
     "RQ_QUEUES": {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 600}},
@@ -31,11 +34,17 @@ REDIS_TASKS = {
 
 @pytest.fixture
 def local_redis():
-    server = redis.Redis.from_url(REDIS_URL)
-    server.ping()  # fails (not skips) when this machine has no Redis: CI starts one
-    server.flushdb()
-    yield server
-    server.flushdb()
+    # The pass's test processes share that database (and RQ's one queue in it): each test holds
+    # it alone, or one test's worker would take the other's jobs.
+    with open(
+        Path(tempfile.gettempdir()) / f"oware-tests-redis-{REDIS_DATABASE}.lock", "w"
+    ) as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        server = redis.Redis.from_url(REDIS_URL)
+        server.ping()  # fails (not skips) when this machine has no Redis: CI starts one
+        server.flushdb()
+        yield server
+        server.flushdb()
 
 
 @pytest.mark.django_db(transaction=True)
