@@ -2,10 +2,11 @@
 are still served meanwhile.
 
 The production setup as compose runs it, the demo on SQLite: scripts/serve with four sync
-workers, behind nginx with deploy/nginx.conf and TRUSTED_PROXIES naming it. Eight clients, each from its own loopback
-address, post wrong passwords for made-up usernames as fast as they are answered, while a reader
-from another address reads /healthz and the cached standings. How fast the reader is served
-during a larger flood is measured by bench/login_flood.py (docs/performance.md), not here.
+workers, behind nginx with deploy/nginx.conf and TRUSTED_PROXIES naming it. Eight clients, each
+from its own loopback address, post wrong passwords for made-up usernames as fast as they are
+answered, while a reader from another address reads /healthz and the cached standings. How fast
+the reader is served during a larger flood is measured by bench/login_flood.py
+(docs/performance.md), not here.
 """
 
 from types import SimpleNamespace
