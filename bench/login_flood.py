@@ -3,7 +3,7 @@
     .venv/bin/python bench/login_flood.py [--flooders 24] [--seconds 15]
 
 The production setup as compose runs it: the demo in a scratch PostgreSQL database
-(BENCH_DATABASE_URL's or DATABASE_URL's server, else 127.0.0.1:5432; made and dropped here),
+(made and dropped on TEST_DATABASE_URL's server, else 127.0.0.1:5432, as the tests make theirs),
 scripts/serve with four sync workers, no Redis, behind nginx with deploy/nginx.conf and
 TRUSTED_PROXIES naming it. --flooders clients, each from its own loopback address, post wrong
 passwords for made-up usernames as fast as they are answered for --seconds, while a reader from
@@ -14,14 +14,10 @@ most one second. Traffic goes to loopback only; the script stops by itself.
 """
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import uuid
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -35,17 +31,8 @@ def main() -> None:
     parser.add_argument("--flooders", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=15)
     args = parser.parse_args()
-    server = urlsplit(
-        os.environ.get("BENCH_DATABASE_URL")
-        or os.environ.get("DATABASE_URL")
-        or "postgres://postgres@127.0.0.1:5432/x"
-    )
-    name = f"oware_flood_{uuid.uuid4().hex[:8]}"
-    admin = ["psql", "-q", "-d", server._replace(path="/postgres", query="").geturl()]
-    database = server._replace(path=f"/{name}").geturl()
-    subprocess.run([*admin, "-c", f'CREATE DATABASE "{name}"'], check=True)
     folder = Path(tempfile.mkdtemp(prefix="oware-flood-"))
-    try:
+    with servers.scratch_postgres("oware_flood") as database:
         servers.load_demo(servers.production_env(DATABASE_URL=database))
         port = servers.free_port()
         app = servers.serve(
@@ -58,16 +45,10 @@ def main() -> None:
         )
         try:
             servers.wait_until_served(port)
-            proxy_port, proxy = servers.start_proxy(port, folder)
-            try:
-                servers.wait_until_served(proxy_port, "/")
+            with servers.nginx_in_front(port, folder / "proxy", ready="/") as proxy_port:
                 taken, statuses = flood_while_reading(proxy_port, args.flooders, args.seconds)
-            finally:
-                servers.stop(proxy)
         finally:
             servers.stop(app)
-    finally:
-        subprocess.run([*admin, "-c", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'])
     seconds = [t for t, _path, _status in taken]
     refused = sorted(str(status) for _t, _path, status in taken if status != 200)
     print(f"reader: {len(taken)} reads, {len(refused)} not 200 {refused}")
