@@ -87,7 +87,7 @@ def test_a_complete_event_day(desk, live_server, event, section):
     desk.get_by_role("button", name=t("Log in")).click()
     desk.wait_for_url("**/arbiter/")
     desk.get_by_role("link", name="Accra Open").click()
-    assert t("Register the players.") in desk.content()
+    expect(desk.locator("body")).to_contain_text(t("Register the players."))
 
     # Import: the row with a letter O in its rating is refused and nothing is stored.
     desk.get_by_role("link", name=t("Players, byes and withdrawals")).click()
@@ -100,13 +100,13 @@ def test_a_complete_event_day(desk, live_server, event, section):
     assert not Player.objects.exists()
     upload(desk, t, PLAYERS_CSV.replace("17OO", "1700"))
     desk.get_by_role("button", name=import_four).click()
-    assert t("%(count)d players imported.", count=4) in desk.content()
+    expect(desk.locator("body")).to_contain_text(t("%(count)d players imported.", count=4))
 
     # Fix a name.
     desk.locator("tr", has_text="Komla Dzidzo").get_by_role("link", name=t("edit")).click()
     desk.fill("#id_name", "Komla Dzidzor")
     desk.get_by_role("button", name=t("Save")).click()
-    assert t("%(name)s saved.", name="Komla Dzidzor") in desk.content()
+    expect(desk.locator("body")).to_contain_text(t("%(name)s saved.", name="Komla Dzidzor"))
 
     # Pair, publish (asked to confirm), take it back to draft, publish again.
     desk.get_by_role("button", name=t("Number by rating, title and name")).click()
@@ -117,7 +117,7 @@ def test_a_complete_event_day(desk, live_server, event, section):
     assert Round.objects.get().status == Round.Status.PUBLISHED
     desk.get_by_role("button", name=t("Back to draft")).click()
     back = t("Round %(number)d is a draft again, hidden from the public.", number=1)
-    assert back in desk.content()
+    expect(desk.locator("body")).to_contain_text(back)
     assert Round.objects.get().status == Round.Status.DRAFT
     publish(desk, t)
     assert Round.objects.get().status == Round.Status.PUBLISHED

@@ -1,6 +1,7 @@
 """Spectators and the arbiter on a 360-pixel-wide phone, in a real browser."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tournaments.models import GameRecord
 
@@ -31,8 +32,8 @@ def test_a_spectator_steps_through_a_recorded_game(phone, live_server, demo):
     phone.goto(f"{live_server.url}/t/demo/game/{game}/?ply=0")
     assert phone.locator(".ow-pit").count() == 12
     phone.get_by_role("link", name="Next move").click()
-    assert "ply 1 of" in phone.content()
-    assert phone.locator(".ow-pit--last").count() == 1
+    expect(phone.locator("body")).to_contain_text("ply 1 of")
+    expect(phone.locator(".ow-pit--last")).to_have_count(1)
     assert page_width(phone) <= 360
 
 
@@ -58,7 +59,7 @@ def test_the_arbiter_is_told_which_ply_is_illegal_then_enters_a_score(phone, liv
     phone.fill("#id_north_seeds", "24")
     phone.get_by_role("button", name="Save result").click()
     phone.wait_for_url("**/men/round/6/")
-    assert "Result of board 1 saved." in phone.content()
+    expect(phone.locator("body")).to_contain_text("Result of board 1 saved.")
     phone.screenshot(path=str(_screenshot_path("arbiter-round.png")), full_page=True)
 
 
