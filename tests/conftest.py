@@ -4,6 +4,9 @@ Persons: alice is the arbiter of the tournament, bob is an arbiter elsewhere, ch
 plain registered user, and an anonymous client is a spectator.
 """
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 # A test that asks for one of these (or is marked django_db) uses the test database.
@@ -101,6 +104,35 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.postgresql)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """Each test process's test database starts as a copy of one migrated once for the run
+    (tests/servers.py, `migrated`) instead of applying the ninety-odd migrations itself (about
+    5 s of CPU per process and pass). Django then runs `migrate` on it as usual, which finds
+    nothing left to apply: the same schema and the same rows (permissions, groups)."""
+    from django.conf import settings
+
+    from tests.servers import migrated_template
+
+    database = settings.DATABASES["default"]
+    copied = migrated_template(database)
+    if copied is not None and database["ENGINE"] == "django.db.backends.postgresql":
+        database["TEST"]["TEMPLATE"] = copied  # CREATE DATABASE … TEMPLATE, by Django itself
+        copied = None
+    elif copied is not None:
+        shutil.copyfile(copied, database["TEST"]["NAME"])
+    yield copied
+    if copied is not None:
+        # Kept by Django (below), so removed here.
+        Path(database["TEST"]["NAME"]).unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request, django_db_modify_db_settings):
+    """An SQLite test database copied in place above is kept, not erased, by Django's set-up."""
+    return bool(request.config.getvalue("reuse_db") or django_db_modify_db_settings)
+
+
 @pytest.fixture(autouse=True)
 def default_language():
     """Each test starts in the default language: a page requested in French activates French for
@@ -160,14 +192,9 @@ def empty_cache():
     """Each test starts with an empty cache and no remembered revision: database rows are rolled
     back between tests, and what was cached for one test's tournament must not answer for the
     next one's."""
-    from django.core.cache import cache
+    from tests.isolation import forget_cached
 
-    from tournaments.freshness import forget_stamps
-    from tournaments.views.caching import remembered
-
-    cache.clear()
-    remembered.clear()
-    forget_stamps()
+    forget_cached()
     yield
 
 

@@ -12,7 +12,7 @@ from django.test import override_settings
 
 from oware_tournaments.env import email_settings
 from tests.players.helpers import smtp_server
-from tests.servers import ROOT, free_port, production_env
+from tests.servers import ROOT, free_port, migrated, production_env
 
 pytestmark = pytest.mark.django_db
 
@@ -127,8 +127,8 @@ def test_the_first_arbiter_account_is_made_by_the_documented_command(tmp_path):
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
         DJANGO_SUPERUSER_PASSWORD="first-arbiter-password-3",
     )
+    migrated(env["DATABASE_URL"])
     manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run(
         [*manage, "createsuperuser", "--no-input", "--username", "chief"]
         + ["--email", "chief@example.org"],

@@ -29,6 +29,7 @@ import yaml
 from tests.servers import (
     ROOT,
     free_port,
+    migrated,
     production_env,
     scratch_postgres,
     serve,
@@ -263,7 +264,7 @@ def site(tmp_path):
     with scratch_postgres("docs") as url:
         site = Site(tmp_path, url)
         try:
-            site.sh("python manage.py migrate --no-input -v0")
+            migrated(url)
             yield site
         finally:
             site.down()

@@ -18,12 +18,12 @@ from types import SimpleNamespace
 import pytest
 
 from tests.servers import (
+    DEMO_PASSWORD,
     demo_served,
     nginx_in_front,
     require_nginx,
 )
 
-DEMO_PASSWORD = "proxy-test-password"
 # A shared copy lives until the end of the second it was made in; a reader polling for a saved
 # result must see it after that. Far more than that is allowed here, for a loaded machine.
 SEEN_WITHIN = 10.0
@@ -34,7 +34,7 @@ def hall(tmp_path_factory):
     require_nginx()
     folder = tmp_path_factory.mktemp("proxied")
     with (
-        demo_served(folder, demo_password=DEMO_PASSWORD) as app,
+        demo_served(folder) as app,
         nginx_in_front(app.port, folder, ready="/") as port,
     ):
         rounds = read(port, "/api/tournaments/demo/men/rounds/").json()

@@ -19,6 +19,7 @@ from tests.servers import (
     ROOT,
     fetch,
     free_port,
+    migrated,
     nginx_in_front,
     production_env,
     require_nginx,
@@ -31,8 +32,10 @@ from tests.servers import (
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """The documented production start (scripts/serve) on SQLite, with two workers."""
+    database = f"sqlite:///{tmp_path_factory.mktemp('serve') / 'db.sqlite3'}"
+    migrated(database)
     port = free_port()
-    server = serve(f"sqlite:///{tmp_path_factory.mktemp('serve') / 'db.sqlite3'}", port)
+    server = serve(database, port)
     try:
         wait_until_served(port, "/")
         yield port
@@ -202,8 +205,10 @@ def test_behind_the_compose_proxy_sync_workers_are_not_stalled_by_half_sent_bodi
     each half-sent body would hold a sync worker until the timeout; nginx reads bodies whole
     before passing them on, so the two workers stay free for everyone else."""
     require_nginx()
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    migrated(database)
     app_port = free_port()
-    server = serve(f"sqlite:///{tmp_path / 'db.sqlite3'}", app_port, WEB_WORKER_CLASS="sync")
+    server = serve(database, app_port, WEB_WORKER_CLASS="sync")
     try:
         with nginx_in_front(app_port, tmp_path, ready="/") as proxy_port:
             stalled = [half_sent_request(proxy_port, "/accounts/login/") for _ in range(6)]

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from tests.servers import ROOT, production_env, scratch_postgres
+from tests.servers import ROOT, migrated, production_env, scratch_postgres
 from tournaments.models import Result, ResultChange, Round, Tournament
 from tournaments.models.sides import letter_of
 
@@ -192,7 +192,7 @@ def test_a_sqlite_backup_restored_into_postgresql_exports_the_same_bytes(demo, t
                 text=True,
             ).stdout
 
-        manage("migrate", "--no-input", "-v0")
+        migrated(url)
         manage("import_tournament", str(path))
         again = manage("export_tournament", "demo")
     assert again == first

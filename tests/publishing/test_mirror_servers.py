@@ -15,7 +15,16 @@ import pytest
 # A PostgreSQL database of its own, in the PostgreSQL pass of .ci/run (where it is sure to be up).
 from tests.foundation.test_scale_out import empty_postgres as public_database  # noqa: F401
 from tests.relay import Relay
-from tests.servers import ROOT, free_port, load_demo, production_env, serve, stop, wait_until_served
+from tests.servers import (
+    ROOT,
+    free_port,
+    load_demo,
+    migrated,
+    production_env,
+    serve,
+    stop,
+    wait_until_served,
+)
 
 SECTIONS = ("men", "women")
 VENUE_NAME = "Sports hall, Accra"
@@ -129,7 +138,7 @@ def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_dat
     venue_env = production_env(DATABASE_URL=venue_db)
     public_env = production_env(DATABASE_URL=public_database)
     arbiter_token = load_demo(venue_env)
-    manage(public_env, "migrate", "--no-input", "-v0")
+    migrated(public_database)
     mirror_token = manage(public_env, "mirror_token", "demo", "--venue", VENUE_NAME).strip()
     manage(
         public_env,

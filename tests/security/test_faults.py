@@ -18,6 +18,7 @@ from tests.servers import (
     POSTGRES_PORT,
     fetch,
     free_port,
+    migrated,
     postgres_url,
     serve,
     stop,
@@ -28,8 +29,10 @@ from tournaments.services.results import ResultEntry, record_result
 
 
 def test_workers_killed_mid_request_are_replaced(tmp_path):
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    migrated(database)
     port = free_port()
-    server = serve(f"sqlite:///{tmp_path / 'db.sqlite3'}", port)
+    server = serve(database, port)
     try:
         wait_until_served(port)
         workers = both_workers(server)
@@ -139,6 +142,7 @@ def test_the_database_gone_for_a_while_gives_clean_errors_then_service_resumes()
     name = f"oware_faults_{os.getpid()}"
     admin = ["psql", "-q", postgres_url("postgres")]
     subprocess.run([*admin, "-c", f"CREATE DATABASE {name}"], check=True)
+    migrated(postgres_url(name))
     relay = Cuttable(POSTGRES_PORT, POSTGRES_HOST)
     port = free_port()
     server = serve(postgres_url(name, "127.0.0.1", relay.port), port, DATABASE_CONNECT_TIMEOUT="2")

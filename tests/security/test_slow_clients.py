@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.servers import free_port, serve, stop, wait_until_served
+from tests.servers import free_port, migrated, serve, stop, wait_until_served
 
 SLOW = 12  # more slow connections than the server has threads
 READ_TIMEOUT = 2
@@ -19,6 +19,7 @@ READ_TIMEOUT = 2
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     database = tmp_path_factory.mktemp("slow") / "db.sqlite3"
+    migrated(f"sqlite:///{database}")
     port = free_port()
     process = serve(
         f"sqlite:///{database}",
