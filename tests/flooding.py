@@ -1,7 +1,10 @@
-"""A flood of wrong passwords posted to the login form, each flooder from a loopback address of
-its own (nginx then sees a hall of clients), and a reader from another address reading pages
-meanwhile: what tests/foundation/test_login_flood.py checks and bench/login_flood.py times."""
+"""A flood of wrong passwords, each flooder from a loopback address of its own (nginx then sees a
+hall of clients), and a reader from another address reading pages meanwhile: what
+tests/foundation/test_login_flood.py and test_client_address.py check and bench/login_flood.py
+times. The passwords go to the login form (`flood`) or, as Basic credentials, to the API
+(`flood_basic`), which takes none: a token or a session."""
 
+import base64
 import re
 import threading
 import time
@@ -55,6 +58,25 @@ def flood(port, source, until, statuses):
             statuses[f"Retry-After: {headers.get('Retry-After')}"] += 1
 
 
+BASIC = "Basic " + base64.b64encode(b"arbiter:guessing-the-password").decode()
+
+
+def flood_basic(port, source, until, statuses):
+    """Writes to the API from `source` with Basic credentials (the arbiter's name and a wrong
+    password) until `until`, each as soon as the last is answered; `statuses` counts the
+    answers by status and WWW-Authenticate."""
+    headers = {"Authorization": BASIC, "Content-Type": "application/json"}
+    while time.monotonic() < until:
+        try:
+            status, answer_headers, _body = request(
+                port, source, "POST", "/api/v1/tournaments/demo/men/pair/", b"{}", headers
+            )
+            status = f"{status} {answer_headers.get('WWW-Authenticate')}"
+        except OSError as error:
+            status = type(error).__name__
+        statuses[status] += 1
+
+
 def read_pages(port, until):
     """The reader's reads of PAGES in turn, 50 ms apart, until `until`: (seconds, path, status)
     of each."""
@@ -71,16 +93,21 @@ def read_pages(port, until):
     return taken
 
 
-def flood_while_reading(port, flooders: int, seconds: float):
-    """`flooders` flooders (127.0.0.10 and up) for `seconds`, the reader reading from the first
-    second on: (the reader's reads, the flood's answers counted)."""
+def flooders_addresses(flooders: int, first: int = 10) -> list[str]:
+    return [f"127.0.0.{first + n}" for n in range(flooders)]
+
+
+def flood_while_reading(port, flooders: int, seconds: float, flooder=flood, first: int = 10):
+    """`flooders` flooders (127.0.0.`first` and up) for `seconds`, each a `flooder` (`flood`,
+    or `flood_basic`), the reader reading from the first second on: (the reader's reads, the
+    flood's answers counted)."""
     for path in PAGES:  # warm: the standings' copy exists before the flood
         request(port, READER, "GET", path)
     statuses = Counter()
     until = time.monotonic() + seconds
     threads = [
-        threading.Thread(target=flood, args=(port, f"127.0.0.{10 + n}", until, statuses))
-        for n in range(flooders)
+        threading.Thread(target=flooder, args=(port, address, until, statuses))
+        for address in flooders_addresses(flooders, first)
     ]
     for thread in threads:
         thread.daemon = True
