@@ -4,7 +4,7 @@ round is published after the last game, how close to the delay a no-show is forf
 any move was lost, and where the CPU went.
 
     .venv/bin/python bench/online.py [--players 300] [--rounds 7] [--no-shows 0.1] [--late 0.05]
-                                     [--clock 5] [--think 2] [--poll 1] [--resign-after PLIES]
+                                     [--clock 5] [--think 2] [--poll SECONDS] [--resign-after PLIES]
                                      [--no-show-seconds 10] [--gap 1] [--workers 4]
                                      [--stream-workers 2] [--redis redis://127.0.0.1:6379]
 
@@ -18,20 +18,22 @@ tasks' queue in that Redis (RQ's worker then), as under the `scale` profile. The
 script creates the event and starts it; a share `--no-shows` of the entered players never show
 up, a share `--late` enters after the start.
 
-Every other player is a bot (tests/online/bots.py, StreamBot) in a thread of this process: it
-finds its game with `GET /api/v1/me/game/` (every `--poll` seconds while it has none), opens the
-game's stream (Server-Sent Events, through nginx, with its API token) and answers each state that
-gives it the move after `--think` seconds on average (from half to one and a half times that),
-so that the server is loaded as by people playing rather than by a flood; with `--resign-after`
-it resigns once its game has had about that many plies (drawn per game from half to one and a
-half times that), so that games last as long as people's rather than as random moves make them
-(a median near 100 plies) and a whole event fits in less time. A player's first move must come
-within `--no-show-seconds` of the game's opening, or he is forfeited as a no-show: keep it well
-above the time to find the game (`--poll`) plus one and a half think times. The move → opponent
-latency is pushed, not polled: from the moment the mover sends the move's POST (and, apart, from
-its 200 answer) to the moment the opponent's stream delivers the state with that move, on one
-monotonic clock in this process. A move sent before the opponent had opened his stream (he was
-still finding his game) arrives in the stream's first state and is left out of the latency.
+Every other player is a bot (tests/online/bots.py, StreamBot) in a thread of this process: it holds
+its player's own stream (`GET /api/v1/me/stream/`, Server-Sent Events, through nginx, with its API
+token), which brings each of its games as soon as it opens and then the game's states (with
+`--poll`, as an older client: it asks `GET /api/v1/me/game/` every `--poll` seconds while it has no
+game, then opens the game's own stream), and answers each state that gives it the move after
+`--think` seconds on average (from half to one and a half times that), so that the server is loaded
+as by people playing rather than by a flood; with `--resign-after` it resigns once its game has had
+about that many plies (drawn per game from half to one and a half times that), so that games last
+as long as people's rather than as random moves make them (a median near 100 plies) and a whole
+event fits in less time. A player's first move must come within `--no-show-seconds` of the game's
+opening, or he is forfeited as a no-show: keep it well above one and a half think times (and, with
+`--poll`, the time to find the game). The move → opponent latency is pushed, not polled: from the
+moment the mover sends the move's POST (and, apart, from its 200 answer) to the moment the
+opponent's stream delivers the state with that move, on one monotonic clock in this process. A move
+sent before the opponent had opened his stream (he was still finding his game) arrives in the
+stream's first state and is left out of the latency.
 
 The CPU time of each server (its process group), of the database's backends for this database
 and of this process are sampled from /proc during the event, with the machine's busy time.
@@ -230,7 +232,12 @@ def main():
     parser.add_argument("--late", type=float, default=0.05)
     parser.add_argument("--clock", type=int, default=5, help="minutes per player and game")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds per move")
-    parser.add_argument("--poll", type=float, default=1.0, help="seconds between me/game reads")
+    parser.add_argument(
+        "--poll",
+        type=float,
+        default=None,
+        help="seconds between me/game reads of an older client; default: the player's stream",
+    )
     parser.add_argument(
         "--resign-after", type=int, default=None, help="plies, about; default: play to the end"
     )
@@ -332,7 +339,8 @@ def main():
     accepted = sum(bot.moves_sent for bot in playing)
     print(
         f"{options.players} players ({absent} no-shows, {late} late) x {options.rounds} rounds, "
-        f"{options.clock}-minute clocks, think {options.think} s, poll {options.poll} s, "
+        f"{options.clock}-minute clocks, think {options.think} s, "
+        f"{f'poll {options.poll} s' if options.poll else 'own streams'}, "
         f"resign after {options.resign_after or '-'} plies, "
         f"{options.workers} sync web workers, {options.stream_workers} stream workers, nginx: "
         f"event {played:.0f} s (setup and all {time.monotonic() - began:.0f} s), "

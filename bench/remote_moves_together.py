@@ -1,18 +1,20 @@
-"""Many remote games of one tournament moving at once: how long a move takes, with each move
-raising the tournament's revision (as the product does) and without.
+"""Many remote games of one tournament moving at once: how long a move takes as the tournament's
+revision is raised after each move's commit (as the product does), inside its transaction (as it
+did), and not at all.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
         .venv/bin/python bench/remote_moves_together.py [--boards 60] [--threads 8] [--plies 40]
 
 Every move of a remote game saves its board, and the board's save raises its tournament's
-revision (tournaments/freshness.py): an UPDATE of the one tournament row, in the move's
-transaction. The moves of an online event's games then take turns on that row's lock until
-their commit. This bench plays `--plies` plies of a reference game (tests/data/oware) on each of
-`--boards` remote boards of one round, from `--threads` threads each moving its own boards
-through the service (`games.remote.play_move`, as the API view calls it), twice as the product
-runs and twice with the revision left alone, and prints each pass's wall time per move (median,
-p95, p99) and moves a second. Threads of one process share the interpreter's lock, so this
-shows the database's side of the contention, not a deployment's whole latency.
+revision (tournaments/freshness.py): an UPDATE of the one tournament row. Inside the move's
+transaction, the moves of an online event's games took turns on that row's lock until each
+commit; after the commit (`freshness.touch_after_commit`), each holds it for its own UPDATE only.
+This bench plays `--plies` plies of a reference game (tests/data/oware) on each of `--boards`
+remote boards of one round, from `--threads` threads each moving its own boards through the
+service (`games.remote.play_move`, as the API view calls it), each way twice, and prints each
+pass's wall time per move (median, p95, p99) and moves a second. Threads of one process share
+the interpreter's lock, so this shows the database's side of the contention, not a deployment's
+whole latency.
 """
 
 import argparse
@@ -100,16 +102,23 @@ def main() -> None:
             f"{args.boards} boards, {args.threads} threads, {len(moves)} plies each, "
             f"{connection.vendor}"
         )
-        touch = freshness.touch
-        # Each way twice, the second pass of one beside the first of the other: a pass run
-        # first pays for a cold database.
-        for run, raised in enumerate((True, False, False, True), start=1):
-            freshness.touch = touch if raised else (lambda tournament_id: None)
+        touch, after_commit = freshness.touch, freshness.touch_after_commit
+        ways = {
+            "revision raised after the commit": {},
+            "revision raised in the transaction": {"touch_after_commit": touch},
+            "revision left alone": {"touch": lambda tournament_id: None},
+        }
+        # Each way twice, in an order and its reverse: a pass run first pays for a cold
+        # database.
+        order = [*ways, *reversed(ways)]
+        for run, way in enumerate(order, start=1):
+            for name, replacement in ways[way].items():
+                setattr(freshness, name, replacement)
             try:
                 passed = one_pass(args.boards, args.threads, moves, sides, run)
             finally:
-                freshness.touch = touch
-            report("revision raised per move" if raised else "revision left alone", *passed)
+                freshness.touch, freshness.touch_after_commit = touch, after_commit
+            report(way, *passed)
 
 
 if __name__ == "__main__":

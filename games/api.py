@@ -44,7 +44,8 @@ class ClocksSerializer(serializers.Serializer):
 
 
 class RemoteGameSerializer(serializers.Serializer):
-    """A remote game as its player reads it."""
+    """A remote game as its player reads it: the schema of `remote.game_state`, which the views
+    answer as it is (its values are already these; the streams send the same)."""
 
     id = serializers.IntegerField(help_text="The game's id, as in /games/{pairing_id}/.")
     tournament = serializers.SlugField()
@@ -124,7 +125,7 @@ class MyGame(APIView):
             return Response(status=status.HTTP_204_NO_CONTENT)
         board, side = game
         remote.seen(board, side, now)
-        return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)
+        return Response(remote.answer_state(board, side, now))
 
 
 class Moves(APIView):
@@ -152,7 +153,7 @@ class Moves(APIView):
         now = timezone.now()
         move = body.validated_data
         board = remote.play_move(board, request.user, move["ply"], move["move"], now, side=side)
-        return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)
+        return Response(remote.answer_state(board, side, now))
 
 
 class Resign(APIView):
@@ -171,4 +172,4 @@ class Resign(APIView):
         side = remote.player_side(board, request.user)
         now = timezone.now()
         board = remote.resign(board, request.user, now, side=side)
-        return Response(RemoteGameSerializer(remote.game_state(board, side, now)).data)
+        return Response(remote.answer_state(board, side, now))

@@ -27,8 +27,8 @@ from games.remote_clock import clocks_at, flag_moment, reading_after_move
 from oware.endings import Ending
 from oware.errors import RecordError
 from oware.sides import Side
-from players.linking import user_player_ids
-from tournaments.models import Result
+from players.linking import accounts_of, user_player_ids
+from tournaments.models import Pairing, Result
 from tournaments.queueing import enqueue
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.result_checks import MAX_RECORD_PLIES
@@ -41,13 +41,35 @@ PITS = "abcdef"
 
 
 # What a remote game's requests read with its board, in the same query: its players, where it is
-# played and its result (`game_state`'s points).
+# played and its result (`game_state`'s points), and of these only the columns a move and a
+# state read (less than half of its columns, and of the CPU it costs to build its rows); the
+# game's end reads its pairing whole again (`_whole_game`).
 BOARD_RELATIONS = (
     "pairing__round__section__tournament",
     "pairing__south",
     "pairing__north",
     "pairing__result",
 )
+BOARD_COLUMNS = (
+    *(field.name for field in LiveBoard._meta.concrete_fields),
+    "pairing__board",
+    "pairing__round__number",
+    "pairing__round__section__slug",
+    "pairing__round__section__tournament__slug",
+    "pairing__round__section__tournament__variant",
+    "pairing__round__section__tournament__minutes_per_player",
+    "pairing__round__section__tournament__clock_warning_minutes",
+    "pairing__south__name",
+    "pairing__north__name",
+    "pairing__result__south_points",
+    "pairing__result__north_points",
+)
+
+
+def boards_with_their_games():
+    """Remote games' boards read with what their requests read of their games."""
+    return LiveBoard.objects.select_related(*BOARD_RELATIONS).only(*BOARD_COLUMNS)
+
 
 LARGEST_ID = 2**63 - 1
 """The largest id a database row may have: a larger one in an address names no game (and SQLite
@@ -59,10 +81,8 @@ def find_board(slug: str, pairing_id: int) -> LiveBoard | None:
     if not 0 < pairing_id <= LARGEST_ID:
         return None
     return (
-        LiveBoard.objects.filter(
-            remote=True, pairing_id=pairing_id, pairing__round__section__tournament__slug=slug
-        )
-        .select_related(*BOARD_RELATIONS)
+        boards_with_their_games()
+        .filter(remote=True, pairing_id=pairing_id, pairing__round__section__tournament__slug=slug)
         .first()
     )
 
@@ -92,15 +112,18 @@ def open_remote_boards(
     South's clock runs from then. A pairing whose board already opened keeps it. Queues the
     settling of each board's first deadline (a no-show, else South's flag)."""
     now = now or timezone.now()
-    boards = []
+    boards, opened = [], []
     with transaction.atomic():
         pairings = round_.pairings.filter(north__isnull=False).select_related(
-            "round__section__tournament", "south", "north"
+            "round__section__tournament", "south", "north", "result"
         )
         for pairing in pairings.order_by("board"):
             board = LiveBoard.objects.filter(pairing=pairing).first()
             if board is None:
-                board = LiveBoard(pairing=pairing, code=_free_code())
+                # Its blank side and ending as a board read back has them (its state is sent).
+                board = LiveBoard(
+                    pairing=pairing, code=_free_code(), offer=None, ending=None, decided_by=None
+                )
             elif board.remote or board.moves:
                 boards.append(board)
                 continue
@@ -113,16 +136,61 @@ def open_remote_boards(
             board.state = LiveBoard.State.WAITING
             board.revision += 1
             board.save()
-            board_news.announce_change(board.pk)
             _schedule(board, now)
+            _announce(board, now)
             boards.append(board)
+            opened.append(board)
+        # The settling each board's first deadline queued, kept for its first move (one query).
+        LiveBoard.objects.bulk_update(opened, ["settle_at"])
+        _tell_the_players(opened)
     return boards
 
 
+def _tell_the_players(boards: list[LiveBoard]) -> None:
+    """Tell the own streams of the players of these new games (`games.stream.my_events`) their
+    board and side, at the commit."""
+    if not board_news.listens():
+        return
+    sides = {}
+    for board in boards:
+        sides[board.pairing.south_id] = (board.pk, Side.SOUTH)
+        sides[board.pairing.north_id] = (board.pk, Side.NORTH)
+    board_news.announce_games(
+        (account, *sides[player])
+        for player, accounts in accounts_of(sides).items()
+        for account in accounts
+    )
+
+
 def _changed(board: LiveBoard) -> None:
-    """Raise the board's revision and tell the streams of every process, at the commit."""
+    """Raise the board's revision: its streams compare it (`_announce` tells them)."""
     board.revision += 1
-    board_news.announce_change(board.pk)
+
+
+def _announce(board: LiveBoard, now: datetime) -> None:
+    """Tell the streams of every process the board's new state, at the commit, and keep it on
+    the board for the caller's answer (`answer_state`): the state is computed once a change."""
+    board.announced_state = game_state(board, None, now)
+    board_news.announce_state(board.pk, board.announced_state)
+
+
+def answer_state(board: LiveBoard, side: Side | None, now: datetime) -> dict:
+    """The state of `board` for `side`'s player: the one just announced when the caller wrote
+    it (at `now`), else read from the board."""
+    announced = getattr(board, "announced_state", None)
+    if announced is not None:
+        return as_seen_by(announced, side)
+    return game_state(board, side, now)
+
+
+def as_seen_by(state: dict, side: Side | None) -> dict:
+    """`state` (as `game_state` gives it for a spectator) as `side`'s player reads it (None: a
+    spectator); a copy."""
+    seen = dict(state)
+    seen["side"] = side.letter if side is not None else None
+    playing = state["state"] == "playing"
+    seen["your_turn"] = side is not None and side.letter == state["to_move"] and playing
+    return seen
 
 
 def _free_code() -> str:
@@ -156,7 +224,7 @@ def my_game(user, now: datetime | None = None) -> tuple[LiveBoard, Side] | None:
     if not mine:
         return None
     either = Q(pairing__south_id__in=mine) | Q(pairing__north_id__in=mine)
-    boards = LiveBoard.objects.filter(either, remote=True).select_related(*BOARD_RELATIONS)
+    boards = boards_with_their_games().filter(either, remote=True)
     playing = boards.filter(state__in=(LiveBoard.State.WAITING, LiveBoard.State.PLAYING))
     board = playing.order_by("opened_at", "pk").first()
     if board is None:
@@ -166,12 +234,22 @@ def my_game(user, now: datetime | None = None) -> tuple[LiveBoard, Side] | None:
 
 def seen(board: LiveBoard, side: Side, now: datetime | None = None) -> LiveBoard:
     """Note that `side`'s player asked about the game (his first request makes him present)."""
-    field = "south_seen_at" if side == Side.SOUTH else "north_seen_at"
+    field = _seen_field(side)
     if getattr(board, field) is None:
         now = now or timezone.now()
-        LiveBoard.objects.filter(pk=board.pk, **{f"{field}__isnull": True}).update(**{field: now})
+        mark_seen(board.pk, side, now)
         setattr(board, field, now)
     return board
+
+
+def mark_seen(board_id: int, side: Side, now: datetime) -> None:
+    """Note that `side`'s player of board `board_id` asked about it, unless he had already."""
+    field = _seen_field(side)
+    LiveBoard.objects.filter(pk=board_id, **{f"{field}__isnull": True}).update(**{field: now})
+
+
+def _seen_field(side: Side) -> str:
+    return "south_seen_at" if side == Side.SOUTH else "north_seen_at"
 
 
 @dataclass(frozen=True)
@@ -234,6 +312,7 @@ def settle_due(board: LiveBoard, now: datetime | None = None) -> LiveBoard:
             except ServiceError as refusal:
                 _leave_for_the_arbiter(board, refusal)
             board.save()
+            _announce(board, now)
     return board
 
 
@@ -250,8 +329,17 @@ def _leave_for_the_arbiter(board: LiveBoard, refusal: ServiceError) -> None:
     _changed(board)
 
 
+def _whole_game(board: LiveBoard) -> None:
+    """Read the board's game whole (its pairing with the round, section, tournament and
+    players): a finished game's record and result read more of them than a move's columns."""
+    board.pairing = Pairing.objects.select_related(
+        "round__section__tournament", "south", "north"
+    ).get(pk=board.pairing_id)
+
+
 def _end(board: LiveBoard, deadline: Deadline) -> None:
     """The game ends at the deadline: the clock stops at that moment, the result is recorded."""
+    _whole_game(board)
     board.paused_at = deadline.at
     board.decided_by = deadline.side
     if deadline.ending == Ending.TIME:
@@ -350,6 +438,7 @@ def play_move(
         board.offer = None
         seen(board, side, now)
         if ending:
+            _whole_game(board)
             board.paused_at = now
             game = live._finish(board, None, store=False)
             _record(board, game=game)
@@ -357,6 +446,7 @@ def play_move(
             _changed(board)
             _schedule(board, now)
         board.save()
+        _announce(board, now)
     return board
 
 
@@ -372,11 +462,13 @@ def resign(
     with transaction.atomic():
         board = live.locked_board(board)
         _require_under_way(board, "game")
+        _whole_game(board)
         board.decided_by = side
         board.paused_at = now
         game = live._finish(board, Ending.RESIGN, store=False)
         _record(board, game=game)
         board.save()
+        _announce(board, now)
     return board
 
 
@@ -414,7 +506,7 @@ def _schedule(board: LiveBoard, now: datetime) -> None:
     board.settle_at = deadline.at
     from games.tasks import settle_remote_board
 
-    enqueue(settle_remote_board, board.pk, run_after=deadline.at)
+    enqueue(settle_remote_board, board.pk, run_after=deadline.at, deadline=True)
 
 
 def settle_task(board_id: int, now: datetime | None = None) -> None:

@@ -6,8 +6,13 @@ The page draws the board from the player's side and sends his moves to the API
 Anyone else is sent to the game's public pages.
 """
 
+import threading
+from contextlib import contextmanager
+
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import Http404, HttpResponseNotAllowed, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,6 +24,8 @@ from games import live, remote, stream
 from games.models.live import LiveBoard
 from games.move_timings import CONSTANT_MIN_MOVES, CONSTANT_SPREAD, side_times, timed_moves
 from oware.sides import Side
+from players.models import Account
+from tournaments.api.errors import not_authenticated
 from tournaments.lookups import in_public_rounds
 from tournaments.models import Pairing
 from tournaments.models.results import ENDING_LABELS
@@ -78,27 +85,70 @@ def remote_page(request, slug, pairing_id):
     )
 
 
+# Under ASGI each request's view runs on a thread of its own, with a database connection of its
+# own: at a round's start a few hundred streams open at once, and their lookups would open as
+# many connections, past PostgreSQL's max_connections. They take turns instead, as many at once
+# as the streams' reading threads, each letting go of its connection before it streams.
+_openings = threading.BoundedSemaphore(settings.REMOTE_STREAM_DATABASE_THREADS)
+
+
+@contextmanager
+def _opening(request):
+    if not isinstance(request, ASGIRequest):
+        yield  # a WSGI worker's stream keeps its thread and connection for the whole game
+        return
+    with _openings:
+        try:
+            yield
+        finally:
+            connection.close()
+
+
 @require_GET
 def remote_stream(request, slug, pairing_id):
     """The game's states as Server-Sent Events, for its players (signed in, or with their
     token) and its spectators."""
-    try:
-        board = _remote_board(_public_pairing(slug, pairing_id))
-    except Http404:
-        board = None
-    if board is None:
-        return json_refusal(ServiceError(ErrorCode.NOT_FOUND, case="remote_game", id=pairing_id))
+    with _opening(request):
+        try:
+            board = _remote_board(_public_pairing(slug, pairing_id))
+        except Http404:
+            board = None
+        if board is None:
+            refusal = ServiceError(ErrorCode.NOT_FOUND, case="remote_game", id=pairing_id)
+            return json_refusal(refusal)
+        side = remote.side_of_user(board, _token_user(request))
+    if isinstance(request, ASGIRequest):
+        return _events(stream.async_events(board.pk, side))
+    return _events(stream.events(board.pk, side))
+
+
+@require_GET
+def my_stream(request):
+    """The signed-in player's own stream (signed in, or with his token): the game he is
+    playing as its stream sends it, and `waiting` between his games (games/stream.py)."""
+    with _opening(request):
+        user = _token_user(request)
+        if not user.is_authenticated:
+            return not_authenticated()
+        account = Account.objects.filter(user=user).values_list("pk", flat=True).first()
+    if isinstance(request, ASGIRequest):
+        return _events(stream.async_my_events(user, account))
+    return _events(stream.my_events(user))
+
+
+def _token_user(request):
+    """The signed-in user, else the one of the request's API token; a visitor otherwise (a
+    token that is no valid token counts as none)."""
     user = request.user
     if not user.is_authenticated:
         try:
             user = (TokenAuthentication().authenticate(request) or (user, None))[0]
         except AuthenticationFailed:
-            pass  # a wrong token reads as a spectator, as no token does
-    side = remote.side_of_user(board, user)
-    if isinstance(request, ASGIRequest):
-        body = stream.async_events(board.pk, side)
-    else:
-        body = stream.events(board.pk, side)
+            pass
+    return user
+
+
+def _events(body) -> StreamingHttpResponse:
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store"
     # nginx passes each event on at once instead of buffering the answer (deploy/nginx.conf).

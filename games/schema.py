@@ -1,11 +1,12 @@
-"""The remote game's stream in the OpenAPI schema: a plain Django view (it streams Server-Sent
-Events, under ASGI in production), which drf-spectacular does not see, added by a step of its
-own (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"], before `tournaments.api.schema.exact_schema`
-gives every operation its id and tag)."""
+"""The remote games' streams in the OpenAPI schema (a game's, a player's own): plain Django
+views (they stream Server-Sent Events, under ASGI in production), which drf-spectacular does not
+see, added by a step of its own (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"], before
+`tournaments.api.schema.exact_schema` gives every operation its id and tag)."""
 
 from tournaments.api.schema import path_parameter
 
 STREAM_PATH = "/api/v1/tournaments/{slug}/games/{pairing_id}/stream/"
+MY_STREAM_PATH = "/api/v1/me/stream/"
 
 EVENTS = """Server-Sent Events (text/event-stream), one per change of the game:
 
@@ -21,14 +22,54 @@ anyone else reads it as a spectator (`side` null; a token that is no valid token
 none)."""
 
 
+MY_EVENTS = """Server-Sent Events (text/event-stream) of the signed-in player's games, one
+after the other, for as long as the connection lasts: while he plays a game, its events as the
+game's own stream (`/api/v1/tournaments/{slug}/games/{pairing_id}/stream/`) sends them
+
+    id: <the board's revision>
+    event: state
+    data: <the game as GET /api/v1/me/game/ answers it (RemoteGame), one line of JSON>
+
+and, whenever he has no game being played (before the first, between two rounds, after the
+last),
+
+    event: waiting
+    data: {}
+
+The next game's first state comes as soon as its round is paired and its boards open: a program
+keeps this one connection for a whole event instead of asking GET /api/v1/me/game/ again and
+again. The first event is the player's state now (a game's, or `waiting`). A comment line
+(`: keep-alive`) comes when nothing changed for a while. Read with the player's token
+(`Authorization: Token …`) or signed in."""
+
+ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+
+
 def remote_stream(result, generator, request, public):
-    """Add the stream's operation to the schema `result`."""
+    """Add the streams' operations to the schema `result`."""
     result["paths"][STREAM_PATH] = {"get": stream_operation()}
+    result["paths"][MY_STREAM_PATH] = {"get": my_stream_operation()}
     return result
 
 
+def my_stream_operation() -> dict:
+    return {
+        "operationId": "me_stream",
+        "summary": "The signed-in player's games as they are played, pushed (Server-Sent Events).",
+        "description": MY_EVENTS,
+        "security": [{"tokenAuth": []}, {"cookieAuth": []}],
+        "responses": {
+            "200": {
+                "description": "The stream of the player's games, until he disconnects.",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            },
+            "401": {"description": "No credentials, or wrong ones.", "content": ERROR},
+            "500": {"description": "The server failed.", "content": ERROR},
+        },
+    }
+
+
 def stream_operation() -> dict:
-    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     return {
         "operationId": "tournaments_games_stream",
         "summary": "A remote game's states as they change, pushed (Server-Sent Events).",
@@ -43,8 +84,8 @@ def stream_operation() -> dict:
             "404": {
                 "description": "No remote game with this id in a published round of the "
                 "tournament.",
-                "content": error,
+                "content": ERROR,
             },
-            "500": {"description": "The server failed.", "content": error},
+            "500": {"description": "The server failed.", "content": ERROR},
         },
     }

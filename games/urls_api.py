@@ -5,6 +5,8 @@ from games import api, remote_views
 app_name = "games-api"
 urlpatterns = [
     path("me/game/", api.MyGame.as_view(), name="my_game"),
+    # Server-Sent Events, as the game's stream below: the player's games one after the other.
+    path("me/stream/", remote_views.my_stream, name="my_stream"),
     path(
         "tournaments/<slug:slug>/games/<int:pairing_id>/moves/",
         api.Moves.as_view(),

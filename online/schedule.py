@@ -61,7 +61,8 @@ def plan_round(event: OnlineEvent, number: int, now: datetime | None = None) -> 
     if number > event.tournament.rounds:
         return
     now = now or timezone.now()
-    enqueue(run_round_task, event.tournament_id, number, run_after=due_at(event, number, now))
+    due = due_at(event, number, now)
+    enqueue(run_round_task, event.tournament_id, number, run_after=due, deadline=True)
 
 
 def plan_unpaired_rounds(event: OnlineEvent) -> None:

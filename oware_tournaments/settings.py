@@ -397,19 +397,24 @@ REMOTE_STREAM_DATABASE_THREADS = env_int("REMOTE_STREAM_DATABASE_THREADS", 4)
 # TASKS_IN_DATABASE=1 keeps them in the database all the same. `manage.py task_worker` runs
 # whichever worker this chooses (docs/deployment.md). Either way the order of an endpoint's
 # deliveries and the mails' state are rows of the database; the queue only says when to look.
+#
+# Two queues, the first taken first: `deadlines` for work due at a moment (a remote board's flag
+# fall or no-show, an online round's start: tournaments/queueing.py), `default` for the
+# rest. A round's few hundred mails and pushes then never hold a no-show's forfeit back.
 TASKS_REDIS_URL = env_str("TASKS_REDIS_URL") or CACHE_URL
 TASKS_IN_REDIS = bool(TASKS_REDIS_URL) and not env_bool("TASKS_IN_DATABASE", False)
+TASK_QUEUES = ["deadlines", "default"]
 if TASKS_IN_REDIS:
-    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": TASK_QUEUES}}
     # A task's run may take a whole delivery's timeout and an SMTP conversation: ten minutes is
     # the bound past which RQ counts it as failed.
-    RQ_QUEUES = {"default": {"URL": TASKS_REDIS_URL, "DEFAULT_TIMEOUT": 600}}
+    RQ_QUEUES = {queue: {"URL": TASKS_REDIS_URL, "DEFAULT_TIMEOUT": 600} for queue in TASK_QUEUES}
     INSTALLED_APPS.append("django_rq")
 else:
     TASKS = {
         "default": {
             "BACKEND": "django_tasks_db.DatabaseBackend",
-            "QUEUES": ["default"],
+            "QUEUES": TASK_QUEUES,
         }
     }
 # Webhooks (docs/webhooks.md): the pause in seconds before each new attempt of a delivery that

@@ -2,7 +2,8 @@
 
 Public pages answer a conditional request with 304 and serve a cached copy while the number
 stays the same (tournaments/views/caching.py). The number is raised in the same transaction as
-the write, so a reader never sees new rows with an old number. Model signals raise it for every
+the write, so a reader never sees new rows with an old number (a remote game's moves raise it
+just after their commit: `register`'s `after_commit`). Model signals raise it for every
 save and delete of a tournament's rows, whichever service writes them; the few bulk writes,
 which send no signals, call `touch` themselves. An app standing on this one (the live boards of
 `games`) registers its own rows with `register`, so that this module imports no app above it.
@@ -13,6 +14,7 @@ import time
 from contextlib import contextmanager
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.utils import timezone
@@ -66,6 +68,27 @@ def touch(tournament_id: int) -> None:
         revision=F("revision") + 1, changed_at=timezone.now()
     )
     forget_stamps()
+
+
+class _TouchAfterCommit:
+    """The touch of one tournament waiting for its transaction's commit."""
+
+    def __init__(self, tournament_id: int):
+        self.tournament_id, self.done = tournament_id, False
+
+    def __call__(self):
+        self.done = True
+        touch(self.tournament_id)
+
+
+def touch_after_commit(tournament_id: int) -> None:
+    """`touch` once the current transaction commits (at once outside one), once however many
+    rows it writes: a round's boards opening at once raise the revision once, not once each."""
+    for _savepoints, waiting, _robust in transaction.get_connection().run_on_commit:
+        if isinstance(waiting, _TouchAfterCommit) and waiting.tournament_id == tournament_id:
+            if not waiting.done:  # already to come (a test's own transaction keeps those run)
+                return
+    transaction.on_commit(_TouchAfterCommit(tournament_id), robust=True)
 
 
 @contextmanager
@@ -122,12 +145,18 @@ def forget_stamps() -> None:
     _window_stamps.clear()
 
 
-def register(model, tournament_of) -> None:
+def register(model, tournament_of, after_commit=None) -> None:
     """Raise the tournament's number whenever a row of `model` is saved or deleted.
 
     `tournament_of(row)` gives the row's tournament id. This app's models are registered by
     `connect`; an app standing on this one registers its own from its `ready()`. Registering a
     model twice watches it once.
+
+    A row for which `after_commit(row)` is true raises the number once its transaction has
+    committed, not inside it: for the writes of many players at once (the moves of an online
+    event's games), which would otherwise each hold the tournament's row locked until their
+    commit and so take turns. A reader may then see the new row with the old number for a
+    moment: what it keeps under that number is newer than the number, never older.
     """
 
     def changed(sender, instance, **kwargs):
@@ -137,7 +166,10 @@ def register(model, tournament_of) -> None:
             tournament_id = tournament_of(instance)
         except ObjectDoesNotExist:
             return  # deleted along with its tournament: nothing left to show
-        touch(tournament_id)
+        if after_commit is not None and after_commit(instance):
+            touch_after_commit(tournament_id)
+        else:
+            touch(tournament_id)
 
     post_save.connect(changed, sender=model, weak=False, dispatch_uid=f"freshness-{model}")
     post_delete.connect(changed, sender=model, weak=False, dispatch_uid=f"freshness-del-{model}")

@@ -11,13 +11,25 @@ and never fails the write that has committed.
 from functools import partial
 
 from django.db import transaction
+from django.tasks.base import TASK_MAX_PRIORITY
 from django_tasks_db import DatabaseBackend
 
+# The queue the worker takes first (settings.TASK_QUEUES): work due at a moment.
+DEADLINES = "deadlines"
 
-def enqueue(task, *args, run_after=None) -> None:
-    """Queue `task(*args)`, after `run_after` when given, as the module says."""
-    if run_after is not None:
-        task = task.using(run_after=run_after)
+
+def enqueue(task, *args, run_after=None, deadline: bool = False) -> None:
+    """Queue `task(*args)`, after `run_after` when given, as the module says. A `deadline` (a
+    board's flag fall or no-show, a round's start) goes on the queue the worker takes first
+    and, where the queue orders its due tasks by priority (the database's), at the highest:
+    a backlog of mails and pushes never holds it back."""
+    options = {} if run_after is None else {"run_after": run_after}
+    if deadline:
+        options["queue_name"] = DEADLINES
+        if task.get_backend().supports_priority:
+            options["priority"] = TASK_MAX_PRIORITY
+    if options:
+        task = task.using(**options)
     if transaction.get_connection().in_atomic_block and not isinstance(
         task.get_backend(), DatabaseBackend
     ):

@@ -10,14 +10,19 @@ from pathlib import Path
 
 import pytest
 import redis
+from django.conf import settings
 from django.db import connection
 from django.test import override_settings
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
+from games.remote import open_remote_boards
 from notifications.models import Delivery
+from oware.endings import Ending
 from tests.notifications.receivers import Receiver, task_worker, wait_for, worker_output
 from tests.notifications.test_webhooks import WIN, register
+from tournaments.announcements import RESULT_RECORDED, announce
+from tournaments.models import Result
 from tournaments.services.results import record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 
@@ -27,8 +32,10 @@ ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 REDIS_DATABASE = 10 if ON_POSTGRES else 11
 REDIS_URL = f"redis://127.0.0.1:6379/{REDIS_DATABASE}"
 REDIS_TASKS = {
-    "TASKS": {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}},
-    "RQ_QUEUES": {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 600}},
+    "TASKS": {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": settings.TASK_QUEUES}},
+    "RQ_QUEUES": {
+        queue: {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 600} for queue in settings.TASK_QUEUES
+    },
 }
 
 
@@ -117,3 +124,41 @@ def test_a_job_after_the_database_dropped_the_workers_connection_still_runs(
         except AssertionError:
             raise AssertionError(worker_output(worker)) from None
     assert sorted(body["data"]["id"] for body in receiver.bodies()) == [first.pk, second.pk]
+
+
+# Announcements queued ahead of a no-show's forfeit: more than the worker runs in the delay.
+BACKLOG = 400
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_no_show_is_forfeited_ahead_of_the_announcements_queued_before_it(
+    local_redis, tournament, section, make_player, alice
+):
+    """RQ puts a task queued for later at the back of its queue once it is due: a round's few
+    hundred mails and pushes would hold a no-show's forfeit back by as long as they take. The
+    deadlines have a queue of their own, which the worker takes first (settings.TASK_QUEUES)."""
+    tournament.published = True
+    tournament.save()
+    tournament.arbiters.add(alice)
+    for number, name in enumerate(["Ama", "Kofi"], start=1):
+        make_player(name, number)
+    with override_settings(**REDIS_TASKS):
+        round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+        board = open_remote_boards(round_, clock_seconds=600, no_show_seconds=1)[0]
+        for _ in range(BACKLOG):
+            announce(RESULT_RECORDED, tournament.pk, pairing_id=board.pairing_id)
+        queued = local_redis.llen("rq:queue:default")
+        assert queued >= BACKLOG
+        with task_worker(TASKS_REDIS_URL=REDIS_URL) as worker:
+            try:
+                wait_for(
+                    lambda: Result.objects.filter(pairing_id=board.pairing_id).exists(),
+                    60,
+                    "the no-show's forfeit",
+                )
+            except AssertionError:
+                raise AssertionError(worker_output(worker)) from None
+            # Recorded while most of the announcements queued before it still waited.
+            assert local_redis.llen("rq:queue:default") > queued / 2, worker_output(worker)
+    result = Result.objects.get(pairing_id=board.pairing_id)
+    assert result.ending == Ending.DOUBLE_FORFEIT

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 from tests.servers import (
     free_port,
+    migrated,
     nginx_in_front,
     production_env,
     run_django,
@@ -101,6 +102,7 @@ def event_server(
     is allowed by default (API_WRITE_RATE), which would stretch a one-minute game over minutes:
     the server here allows them."""
     with scratch_postgres(prefix) as database, ExitStack() as running:
+        migrated(database)  # SETUP's migrate then finds nothing left to apply
         made = run_django(SETUP % {"players": players}, timeout=300, DATABASE_URL=database)
         assert made.returncode == 0, made.stderr[-3000:]
         tokens = json.loads(made.stdout.strip().splitlines()[-1])

@@ -1,8 +1,9 @@
 """A whole online event with nobody's hand on it after the start: a real server (scripts/serve on
 PostgreSQL) and its task worker; the organiser's script creates and starts the event, bots enter
-and play random legal moves through the HTTP API only (`GET /api/v1/me/game/` to find their
-game, its stream for the opponent's moves, the moves and resignation endpoints), one entered
-player never shows up, one joins late. Then, read back: every round
+and play random legal moves through the HTTP API only (half of them on their own streams, which
+bring each of their games as it opens and its moves; the others, as older clients, asking
+`GET /api/v1/me/game/` for their game and following its stream; the moves and resignation
+endpoints), one entered player never shows up, one joins late. Then, read back: every round
 was paired and published soon after the last game of the round before, the TRF export re-pairs
 identically with the engine's command line, every stored record replays to its result.
 Hostile clients along the way: a join after the entry window, a start by a user who may not,
@@ -23,9 +24,10 @@ PLAYERS = 8  # entered before the start; player7 never shows up
 ROUNDS = 3
 LATE = "player8"
 ABSENT = "player7"
-# A bot looks for its next game every half second while it has none; in a game, it answers each
-# move its stream brings at once, and resigns after about RESIGN plies (some games end by the
-# rules before), so that a round lasts seconds, not the minutes random moves can take.
+# A bot on its own stream is told of its next game; one that asks for it asks every half second
+# while it has none. In a game, each answers each move its stream brings at once, and resigns
+# after about RESIGN plies (some games end by the rules before), so that a round lasts seconds,
+# not the minutes random moves can take.
 BOT_POLL = 0.5
 RESIGN = 40
 # The bound on the pairing of the next round after the last game of the one before (the issue's).
@@ -131,7 +133,13 @@ def test_a_whole_online_event_runs_itself_with_bots(tmp_path):
         assert organiser.get(f"/api/v1/tournaments/{SLUG}/open/rounds/1/")[0] == 404
 
         bots = [
-            StreamBot(apis[f"player{n}"], seed=n, think=0, poll=BOT_POLL, resign_after=RESIGN)
+            StreamBot(
+                apis[f"player{n}"],
+                seed=n,
+                think=0,
+                poll=BOT_POLL if n % 2 else None,
+                resign_after=RESIGN,
+            )
             for n in range(PLAYERS + 1)
             if f"player{n}" != ABSENT
         ]

@@ -11,7 +11,7 @@ import pytest
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
-from games.schema import STREAM_PATH
+from games.schema import MY_STREAM_PATH, STREAM_PATH
 from tests.writes import if_match
 from tournaments.api.errors import server_error
 from tournaments.models import Result
@@ -184,7 +184,7 @@ def test_every_operation_has_a_summary_and_documents_its_errors(schema):
             assert operation.get("summary"), (method, path)
             if not path.startswith("/api/"):
                 continue  # the live board: below
-            if path == STREAM_PATH:
+            if path in (STREAM_PATH, MY_STREAM_PATH):
                 continue  # no DRF view, no throttle: below
             for code in ("400", "404", "429", "500"):
                 assert code in operation["responses"], (method, path, code)
@@ -258,6 +258,22 @@ def test_the_remote_games_stream_is_in_the_schema(api, schema):
     # As documented: a game that is not there is the API's error, in JSON.
     answer = api.get("/api/v1/tournaments/nowhere/games/1/stream/")
     assert answer.status_code == 404 and answer.json()["code"] == "not_found"
+
+
+def test_the_players_own_stream_is_in_the_schema(api, schema):
+    stream = schema["paths"][MY_STREAM_PATH]["get"]
+    assert set(stream["responses"]) == {"200", "401", "500"}
+    assert set(stream["responses"]["200"]["content"]) == {"text/event-stream"}
+    assert "event: state" in stream["description"]
+    assert "event: waiting" in stream["description"]
+    assert stream["tags"] == schema["paths"]["/api/v1/me/game/"]["get"]["tags"]
+    assert {} not in stream["security"]  # his own: a visitor has none
+    # As documented: without credentials, the API's 401 in JSON, saying which scheme to use.
+    answer = api.get(MY_STREAM_PATH)
+    assert (answer.status_code, answer.json()["code"]) == (401, "not_authenticated")
+    assert answer["WWW-Authenticate"] == "Token"
+    wrong = APIClient(HTTP_AUTHORIZATION="Token not-a-token")
+    assert wrong.get(MY_STREAM_PATH).status_code == 401
 
 
 def test_files_and_tables_declare_their_own_media_types(schema):

@@ -3,6 +3,7 @@
 error shape and stores nothing; a game played to its end, a flag fall, a no-show and a double
 forfeit are recorded through the one write path with no arbiter's action."""
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import remote
+from games.api import RemoteGameSerializer
 from games.models.live import LiveBoard
 from oware.sides import Side
 from tests.notifications.receivers import task_worker, wait_for, worker_output
@@ -26,9 +28,9 @@ from .conftest import played_game
 pytestmark = pytest.mark.django_db
 
 # A move: the token, the board with its game, the player's entries, the savepoint, the board's
-# lock, the queued settling of the next deadline, the board's update, the tournament's revision
-# (tournaments/freshness.py), the release; his first move marks him present, and on PostgreSQL
-# a NOTIFY wakes the streams (games/board_news.py).
+# lock, the queued settling of the next deadline, the board's update, the release, and after the
+# commit the tournament's revision (tournaments/freshness.py); his first move marks him present,
+# and on PostgreSQL a NOTIFY tells the streams its state (games/board_news.py).
 MOVE_QUERIES = 10
 # A read: the token, the player's entries, his board with its game.
 READ_QUERIES = 3
@@ -309,17 +311,71 @@ def test_an_id_too_large_for_the_database_is_a_404(published_round, south):
 
 
 def test_a_move_and_a_read_of_the_game_cost_a_few_queries_whatever_the_ply(
-    published_round, south, north, django_assert_max_num_queries
+    published_round, south, north, django_assert_max_num_queries, django_capture_on_commit_callbacks
 ):
     """Each move of an online event's thousands is a request: its player, his board and its
     lock are read once each (bench/remote_requests.py measures the CPU)."""
-    board = open_board(published_round, no_show=60)
+    with django_capture_on_commit_callbacks(execute=True):  # as the opening's commit would
+        board = open_board(published_round, no_show=60)
     moves, game = played_game()
     players = {Side.SOUTH: south, Side.NORTH: north}
     most = MOVE_QUERIES + (connection.vendor == "postgresql")
     for ply, (pit, side) in enumerate(zip(moves[:-1], game.sides, strict=False), start=1):
         player = players[Side(side)]
-        with django_assert_max_num_queries(most):
+        # The revision raised after the commit is counted: the test's own transaction never
+        # commits, its callbacks are run here.
+        with (
+            django_assert_max_num_queries(most),
+            django_capture_on_commit_callbacks(execute=True) as after_commit,
+        ):
             assert move(player, board, ply, remote.pit_letter(Side(side), pit)).status_code == 200
+        assert len(after_commit) == 1
         with django_assert_max_num_queries(READ_QUERIES):
             assert player.get("/api/v1/me/game/").json()["ply"] == ply + 1
+
+
+def test_a_move_raises_the_tournaments_revision_once_it_is_committed(
+    published_round, south, django_capture_on_commit_callbacks
+):
+    """The spectators' pages are keyed on the tournament's revision: a remote move raises it
+    after its commit, so that an event's moves never wait on the tournament's row in turn."""
+    with django_capture_on_commit_callbacks(execute=True):  # as the opening's commit would
+        board = open_board(published_round)
+    tournament = published_round.section.tournament
+    tournament.refresh_from_db()
+    before = tournament.revision
+    with django_capture_on_commit_callbacks() as after_commit:
+        assert move(south, board, 1, "C").status_code == 200
+        tournament.refresh_from_db()
+        assert tournament.revision == before  # not in the move's own transaction
+    for callback in after_commit:
+        callback()
+    tournament.refresh_from_db()
+    assert tournament.revision == before + 1
+
+
+def test_a_rounds_boards_opening_at_once_raise_the_revision_once(
+    published_round, django_capture_on_commit_callbacks
+):
+    tournament = published_round.section.tournament
+    tournament.refresh_from_db()
+    before = tournament.revision
+    with django_capture_on_commit_callbacks(execute=True) as after_commit:
+        boards = remote.open_remote_boards(published_round, clock_seconds=600, no_show_seconds=60)
+    assert len(boards) == 3 and len(after_commit) == 1
+    tournament.refresh_from_db()
+    assert tournament.revision == before + 1
+
+
+def test_the_answers_are_the_remote_game_the_schema_declares(published_round, south, north):
+    """The views answer the game's state as it is: each answer is exactly what the schema's
+    serializer makes of it, no field more or less, each of its type."""
+    board = open_board(published_round, no_show=60)
+    answers = [
+        south.get("/api/v1/me/game/"),
+        move(south, board, 1, "C"),
+        north.post(f"/api/v1/tournaments/accra/games/{board.pairing_id}/resign/"),
+    ]
+    for answer in answers:
+        assert answer.status_code == 200
+        assert json.loads(json.dumps(RemoteGameSerializer(answer.json()).data)) == answer.json()

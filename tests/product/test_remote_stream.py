@@ -94,3 +94,48 @@ def test_a_program_reads_the_stream_with_its_players_token(published_round, kofi
     assert next(states(APIClient(), board))["side"] is None  # a spectator
     missing = APIClient().get("/api/v1/tournaments/accra/games/999999/stream/")
     assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+
+
+def my_events(client):
+    """The player's own stream's events as (type, data), keep-alive comments skipped."""
+    response = client.get("/api/v1/me/stream/")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/event-stream"
+    for chunk in response.streaming_content:
+        text = chunk.decode()
+        if text.startswith(":"):
+            continue
+        fields = dict(line.split(": ", 1) for line in text.strip().splitlines())
+        yield fields["event"], json.loads(fields["data"])
+
+
+def test_a_players_own_stream_follows_his_games_one_after_the_other(
+    client, published_round, ama, kofi, settings
+):
+    settings.REMOTE_STREAM_CHECK_SECONDS = 0.05
+    client.force_login(kofi)
+    pushed = my_events(client)
+    assert next(pushed) == ("waiting", {})  # round 1's boards are not open yet
+    board = remote.open_remote_boards(published_round, clock_seconds=600, no_show_seconds=None)[0]
+    kind, first = next(pushed)
+    assert (kind, first["id"], first["side"], first["your_turn"]) == (
+        "state",
+        board.pairing_id,
+        "N",
+        False,
+    )
+    south = APIClient()
+    south.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=ama).key}")
+    game = f"/api/v1/tournaments/accra/games/{board.pairing_id}"
+    assert south.post(f"{game}/moves/", {"ply": 1, "move": "D"}, format="json").status_code == 200
+    kind, second = next(pushed)
+    assert (kind, second["moves"], second["your_turn"]) == ("state", ["D"], True)
+    assert south.post(f"{game}/resign/").status_code == 200
+    kind, over = next(pushed)
+    assert (kind, over["state"], over["ending"], over["points"]) == (
+        "state",
+        "finished",
+        "resign",
+        ["0", "1"],
+    )
+    assert next(pushed) == ("waiting", {})  # until his next game opens

@@ -93,6 +93,14 @@ def _validation_body(data) -> dict:
     return error_body(problems or [{"code": "invalid", "message": str(data)}])
 
 
+def not_authenticated() -> JsonResponse:
+    """401 in the API's error shape for a view outside DRF (a stream) that needs a signed-in
+    user or his token, as DRF answers its own views."""
+    error = exceptions.NotAuthenticated()
+    body = error_body([{"code": DRF_CODES[exceptions.NotAuthenticated], "message": str(error)}])
+    return JsonResponse(body, status=401, headers={"WWW-Authenticate": "Token"})
+
+
 def _is_api(request) -> bool:
     return request.path.startswith("/api/")
 

@@ -39,7 +39,8 @@ class Command(BaseCommand):
         if backend == RQ_BACKEND:
             # The job class runs a Django task; the scheduler starts the tasks queued for later
             # (retries, reminders) when their time comes.
-            queues = settings.TASKS["default"].get("QUEUES", ["default"])
+            # In their order: RQ takes a job from the first queue that has one (settings.py).
+            queues = settings.TASKS["default"]["QUEUES"]
             # The jobs run in this process, one after the other (RQ's SimpleWorker), each
             # starting and ending with its database connections checked, as a request does. RQ's
             # default forks a process per job: an online event's thousands of small jobs (each
@@ -55,6 +56,11 @@ class Command(BaseCommand):
                 with_scheduler=True,
             )
         else:
+            # Every queue: the database's worker takes the due task of highest priority first,
+            # and the tasks of the first queue have the highest (games/tasks.py).
             call_command(
-                "db_worker", interval=options["interval"], startup_delay=options["startup_delay"]
+                "db_worker",
+                queue_name=",".join(settings.TASKS["default"]["QUEUES"]),
+                interval=options["interval"],
+                startup_delay=options["startup_delay"],
             )
