@@ -5,12 +5,14 @@ PostgreSQL's NOTIFY, is tested in tests/foundation/test_remote_stream_serving.py
 
 import json
 
+import jsonschema
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import remote
 from games.models.live import LiveBoard
+from games.schema import MY_STREAM_PATH, STREAM_PATH
 from tests.players.helpers import make_player_account
 
 pytestmark = pytest.mark.django_db
@@ -96,16 +98,19 @@ def test_a_program_reads_the_stream_with_its_players_token(published_round, kofi
     assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
 
 
-def my_events(client):
-    """The player's own stream's events as (type, data), keep-alive comments skipped."""
-    response = client.get("/api/v1/me/stream/")
+def sse_fields(response):
+    """Each event of a stream as its SSE fields, as a client parses them (comments skipped)."""
     assert response.status_code == 200
     assert response["Content-Type"] == "text/event-stream"
     for chunk in response.streaming_content:
         text = chunk.decode()
-        if text.startswith(":"):
-            continue
-        fields = dict(line.split(": ", 1) for line in text.strip().splitlines())
+        if not text.startswith(":"):
+            yield dict(line.split(": ", 1) for line in text.strip().splitlines())
+
+
+def my_events(client):
+    """The player's own stream's events as (type, data)."""
+    for fields in sse_fields(client.get("/api/v1/me/stream/")):
         yield fields["event"], json.loads(fields["data"])
 
 
@@ -139,3 +144,30 @@ def test_a_players_own_stream_follows_his_games_one_after_the_other(
         ["0", "1"],
     )
     assert next(pushed) == ("waiting", {})  # until his next game opens
+
+
+def test_the_streams_events_are_as_the_schema_describes_them(
+    client, published_round, ama, kofi, settings, api_schema
+):
+    def event_schema(path):
+        content = api_schema["paths"][path]["get"]["responses"]["200"]["content"]
+        return content["text/event-stream"]["schema"]
+
+    game_fields = set(api_schema["components"]["schemas"]["RemoteGame"]["properties"])
+    settings.REMOTE_STREAM_CHECK_SECONDS = 0.05
+    client.force_login(kofi)
+    mine = sse_fields(client.get("/api/v1/me/stream/"))
+    waiting = next(mine)
+    board = remote.open_remote_boards(published_round, clock_seconds=600, no_show_seconds=None)[0]
+    playing = next(mine)
+    game = f"/api/v1/tournaments/accra/games/{board.pairing_id}/stream/"
+    own = next(sse_fields(client.get(game)))
+    for path, fields in ((MY_STREAM_PATH, waiting), (MY_STREAM_PATH, playing), (STREAM_PATH, own)):
+        jsonschema.validate(fields, event_schema(path))
+    assert waiting["event"] == "waiting" and json.loads(waiting["data"]) == {}
+    for fields in (playing, own):
+        state = json.loads(fields["data"])
+        assert (fields["event"], fields["id"]) == ("state", str(state["revision"]))
+        assert set(state) == game_fields
+    with pytest.raises(jsonschema.ValidationError):  # the schema tells a wrong event
+        jsonschema.validate({**waiting, "event": "waiting"}, event_schema(STREAM_PATH))
