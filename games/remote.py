@@ -13,6 +13,7 @@ with no arbiter's confirmation.
 """
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -509,9 +510,16 @@ def _schedule(board: LiveBoard, now: datetime) -> None:
     enqueue(settle_remote_board, board.pk, run_after=deadline.at, deadline=True)
 
 
+# How early a queued settling may start before the deadline it was queued for: RQ's scheduler
+# keeps a job's time in whole seconds (cut, not rounded) and moves due jobs to their queue once
+# a second, so a job can start up to a second before its time.
+EARLY_START = timedelta(seconds=1.5)
+
+
 def settle_task(board_id: int, now: datetime | None = None) -> None:
     """The queued settling of a board: end its game if a deadline passed, else queue the
-    next one."""
+    next one. Started just before the deadline, it waits for it: no other task is queued for
+    that deadline, and a game both players never came to has no stream to settle it."""
     now = now or timezone.now()
     board = LiveBoard.objects.filter(pk=board_id, remote=True).first()
     if board is None:
@@ -519,9 +527,18 @@ def settle_task(board_id: int, now: datetime | None = None) -> None:
     board = settle_due(board, now)
     if board.finished:
         return
+    deadline = next_deadline(board)
+    if deadline is not None and now < deadline.at <= now + EARLY_START:
+        time.sleep((deadline.at - now).total_seconds())
+        now = deadline.at
+        board = settle_due(board, now)
+        if board.finished:
+            return
     with transaction.atomic():
         board = live.locked_board(board)
-        if board.settle_at is not None and board.settle_at <= now:
+        # This task was queued for the board's settle_at, or for a deadline before it: either
+        # way no task is left queued for settle_at.
+        if board.settle_at is not None and board.settle_at <= now + EARLY_START:
             board.settle_at = None
         _schedule(board, now)
         LiveBoard.objects.filter(pk=board.pk).update(settle_at=board.settle_at)

@@ -164,6 +164,30 @@ def test_the_task_settles_a_board_at_its_deadline(published_round, accounts):
     assert LiveBoard.objects.get(pk=board.pk).ending == Ending.DOUBLE_FORFEIT
 
 
+def test_a_task_started_just_before_its_deadline_settles_the_board_at_the_deadline(
+    published_round, accounts
+):
+    # RQ's scheduler may start a job up to a second early; nobody else would settle a game both
+    # players stayed away from.
+    board = open_board(published_round, no_show=10)
+    remote.settle_task(board.pk, now=at(9.7))
+    board = LiveBoard.objects.get(pk=board.pk)
+    assert (board.ending, board.settle_at) == (Ending.DOUBLE_FORFEIT, None)
+    assert Result.objects.get(pairing=board.pairing).ending == Ending.DOUBLE_FORFEIT
+
+
+def test_a_task_started_early_for_a_deadline_since_put_back_queues_the_next(
+    published_round, accounts
+):
+    board = open_board(published_round, no_show=10)
+    assert LiveBoard.objects.get(pk=board.pk).settle_at == at(10)
+    remote.play_move(board, accounts[0], 1, "D", now=at(4))  # North's delay now ends at 14
+    assert LiveBoard.objects.get(pk=board.pk).settle_at == at(10)  # the task queued for 10 ...
+    remote.settle_task(board.pk, now=at(9.5))  # ... starts early and queues the next
+    board = LiveBoard.objects.get(pk=board.pk)
+    assert (board.finished, board.settle_at) == (False, at(14))
+
+
 def test_without_a_no_show_delay_an_absent_south_loses_on_time(published_round, accounts):
     board = open_board(published_round, clock=30, no_show=None)
     board = remote.settle_due(board, at(31))
