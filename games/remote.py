@@ -15,7 +15,7 @@ with no arbiter's confirmation.
 import logging
 import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
@@ -137,14 +137,31 @@ def open_remote_boards(
             board.state = LiveBoard.State.WAITING
             board.revision += 1
             board.save()
-            _schedule(board, now)
             _announce(board, now)
             boards.append(board)
             opened.append(board)
-        # The settling each board's first deadline queued, kept for its first move (one query).
-        LiveBoard.objects.bulk_update(opened, ["settle_at"])
+        _schedule_together(opened, now)
         _tell_the_players(opened)
     return boards
+
+
+def _schedule_together(boards: list[LiveBoard], now: datetime) -> None:
+    """Queue one settling for each first deadline the new `boards` share (a round's boards
+    open together: their no-show delays end at one moment), instead of one task a board: the
+    worker then settles the boards that are due before it queues the next deadlines of those
+    whose players came, rather than in the boards' order."""
+    due_at: dict[datetime, list[int]] = {}
+    for board in boards:
+        deadline = next_deadline(board)
+        if deadline is not None:
+            board.settle_at = deadline.at
+            due_at.setdefault(deadline.at, []).append(board.pk)
+    # Each board's settle_at, which its first move keeps (one query).
+    LiveBoard.objects.bulk_update(boards, ["settle_at"])
+    from games.tasks import settle_remote_boards
+
+    for at, board_ids in due_at.items():
+        enqueue(settle_remote_boards, board_ids, run_after=at, deadline=True)
 
 
 def _tell_the_players(boards: list[LiveBoard]) -> None:
@@ -508,6 +525,16 @@ def _schedule(board: LiveBoard, now: datetime) -> None:
     from games.tasks import settle_remote_board
 
     enqueue(settle_remote_board, board.pk, run_after=deadline.at, deadline=True)
+
+
+def settle_tasks(board_ids: list[int]) -> None:
+    """The queued settling of boards queued for one moment together: those due first, so that
+    a round's no-shows are not settled after the next deadlines of all its other boards."""
+    boards = LiveBoard.objects.filter(pk__in=board_ids, remote=True)
+    deadlines = {board.pk: next_deadline(board) for board in boards}
+    never = datetime.max.replace(tzinfo=UTC)
+    for board_id in sorted(deadlines, key=lambda pk: getattr(deadlines[pk], "at", never)):
+        settle_task(board_id)
 
 
 # How early a queued settling may start before the deadline it was queued for: RQ's scheduler

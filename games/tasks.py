@@ -4,7 +4,7 @@ deadline, whether anyone is connected or not."""
 
 from django.tasks import task
 
-from games.remote import settle_task
+from games.remote import settle_task, settle_tasks
 
 
 @task()
@@ -12,3 +12,10 @@ def settle_remote_board(board_id: int) -> None:
     """End the board's game if its deadline passed (a flag fall, a no-show), recording the
     result; else queue the settling of its next deadline."""
     settle_task(board_id)
+
+
+@task()
+def settle_remote_boards(board_ids: list[int]) -> None:
+    """Settle these boards, queued for one moment together (a round's opening): the due ones
+    first, then each queues the settling of its next deadline."""
+    settle_tasks(board_ids)

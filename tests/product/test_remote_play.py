@@ -188,6 +188,28 @@ def test_a_task_started_early_for_a_deadline_since_put_back_queues_the_next(
     assert (board.finished, board.settle_at) == (False, at(14))
 
 
+def test_a_rounds_boards_share_one_settling_which_ends_the_due_games_first(
+    published_round, accounts
+):
+    from django_tasks_db.models import DBTaskResult
+
+    boards = remote.open_remote_boards(
+        published_round, clock_seconds=60, no_show_seconds=10, now=OPENED
+    )
+    queued = DBTaskResult.objects.filter(task_path="games.tasks.settle_remote_boards")
+    assert [task.args_kwargs["args"] for task in queued] == [[[board.pk for board in boards]]]
+    assert {task.run_after for task in queued} == {at(10)}
+    remote.play_move(boards[0], accounts[0], 1, "D", now=at(4))  # North's delay ends at 14
+    remote.settle_tasks([board.pk for board in boards])
+    settled = Result.objects.filter(pairing__round=published_round).order_by("pk")
+    # Boards 2 and 3 (nobody came, due at 10) before board 1 (North absent, due at 14).
+    assert [(result.pairing.board, result.ending) for result in settled] == [
+        (2, Ending.DOUBLE_FORFEIT),
+        (3, Ending.DOUBLE_FORFEIT),
+        (1, Ending.FORFEIT),
+    ]
+
+
 def test_without_a_no_show_delay_an_absent_south_loses_on_time(published_round, accounts):
     board = open_board(published_round, clock=30, no_show=None)
     board = remote.settle_due(board, at(31))
