@@ -104,6 +104,24 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.postgresql)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def tasks_of_the_test_settings():
+    """Import every app's tasks before any test runs. Django's tasks framework gives a task the
+    class of the backend configured when its module is first imported (RQ's differs from the
+    database's), and a module imported lazily, first under a test that sets TASKS to RQ
+    (tests/notifications/test_redis_queue.py), would keep RQ's tasks for the process's later
+    tests."""
+    from importlib import import_module
+    from importlib.util import find_spec
+
+    from django.apps import apps
+
+    root = Path(__file__).resolve().parents[1]
+    for app in apps.get_app_configs():
+        if Path(app.path).is_relative_to(root) and find_spec(f"{app.name}.tasks"):
+            import_module(f"{app.name}.tasks")
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """Each test process's test database starts as a copy of one migrated once for the run
