@@ -13,7 +13,6 @@ with no arbiter's confirmation.
 """
 
 import logging
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -30,7 +29,7 @@ from oware.errors import RecordError
 from oware.sides import Side
 from players.linking import accounts_of, user_player_ids
 from tournaments.models import Pairing, Result
-from tournaments.queueing import enqueue
+from tournaments.queueing import EARLY_START, enqueue, started_early, wait_until
 from tournaments.services.errors import ErrorCode, ServiceError
 from tournaments.services.result_checks import MAX_RECORD_PLIES
 from tournaments.services.results import ResultEntry, record_result
@@ -537,12 +536,6 @@ def settle_tasks(board_ids: list[int]) -> None:
         settle_task(board_id)
 
 
-# How early a queued settling may start before the deadline it was queued for: RQ's scheduler
-# keeps a job's time in whole seconds (cut, not rounded) and moves due jobs to their queue once
-# a second, so a job can start up to a second before its time.
-EARLY_START = timedelta(seconds=1.5)
-
-
 def settle_task(board_id: int, now: datetime | None = None) -> None:
     """The queued settling of a board: end its game if a deadline passed, else queue the
     next one. Started just before the deadline, it waits for it: no other task is queued for
@@ -555,9 +548,8 @@ def settle_task(board_id: int, now: datetime | None = None) -> None:
     if board.finished:
         return
     deadline = next_deadline(board)
-    if deadline is not None and now < deadline.at <= now + EARLY_START:
-        time.sleep((deadline.at - now).total_seconds())
-        now = deadline.at
+    if deadline is not None and started_early(deadline.at, now):
+        now = wait_until(deadline.at, now)
         board = settle_due(board, now)
         if board.finished:
             return

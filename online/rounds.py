@@ -18,7 +18,8 @@ from django.utils import timezone
 
 from games.remote import open_remote_boards
 from online.models import CheckIn, Entry, OnlineEvent
-from tournaments.models import RequestedBye, Round, Section
+from tournaments.models import RequestedBye, Round, RoundStart, Section
+from tournaments.queueing import wait_until
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import request_bye, withdraw_player
 from tournaments.services.rounds import games_without_result, pair_next_round, publish_round
@@ -47,6 +48,9 @@ def run_round(
     the event for an arbiter; with `refuse` it is raised instead (the organiser's start).
     """
     now = now or timezone.now()
+    start = fixed_start(tournament_id, number)
+    if start is not None:
+        now = wait_until(start, now)  # its task may start just before the planned time
     try:
         with transaction.atomic():
             return _run_round(tournament_id, number, now)
@@ -55,6 +59,15 @@ def run_round(
             raise
         logger.exception("online round %s of tournament %s not paired", number, tournament_id)
         return None
+
+
+def fixed_start(tournament_id: int, number: int) -> datetime | None:
+    """The time set for round `number` of the tournament, None if none is."""
+    return (
+        RoundStart.objects.filter(section__tournament=tournament_id, number=number)
+        .values_list("starts_at", flat=True)
+        .first()
+    )
 
 
 def _run_round(tournament_id: int, number: int, now: datetime) -> Round | None:

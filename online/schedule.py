@@ -12,10 +12,11 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from online import rounds
 from online.models import OnlineEvent
 from online.tasks import run_round_task
 from tournaments.announcements import RESULT_RECORDED, SCHEDULE_CHANGED, Announcement
-from tournaments.models import Pairing, Round, RoundStart
+from tournaments.models import Pairing, Round
 from tournaments.queueing import enqueue
 
 
@@ -45,11 +46,7 @@ def due_at(event: OnlineEvent, number: int, now: datetime) -> datetime:
     """When round `number` is to be paired: its planned start (fixed times, never before now),
     else the event's gap after now."""
     if event.next_round == OnlineEvent.NextRound.FIXED:
-        start = (
-            RoundStart.objects.filter(section__tournament=event.tournament_id, number=number)
-            .values_list("starts_at", flat=True)
-            .first()
-        )
+        start = rounds.fixed_start(event.tournament_id, number)
         if start is not None:
             return max(start, now)
         return now

@@ -8,6 +8,8 @@ transaction commits (nothing is queued if it rolls back); a Redis that refuses i
 and never fails the write that has committed.
 """
 
+import time
+from datetime import datetime, timedelta
 from functools import partial
 
 from django.db import transaction
@@ -16,6 +18,25 @@ from django_tasks_db import DatabaseBackend
 
 # The queue the worker takes first (settings.TASK_QUEUES): work due at a moment.
 DEADLINES = "deadlines"
+
+# How early a task queued with `run_after` may start: RQ's scheduler keeps a job's time in
+# whole seconds (cut, not rounded) and moves due jobs to their queue once a second, so a job can
+# start up to a second before its time.
+EARLY_START = timedelta(seconds=1.5)
+
+
+def started_early(due: datetime, now: datetime) -> bool:
+    """Whether a task queued for `due` that runs at `now` is one the queue started early."""
+    return now < due <= now + EARLY_START
+
+
+def wait_until(due: datetime, now: datetime) -> datetime:
+    """Wait for `due`, when a task queued for it started early (`started_early`); the moment
+    it then is, by the task's clock."""
+    if not started_early(due, now):
+        return now
+    time.sleep((due - now).total_seconds())
+    return due
 
 
 def enqueue(task, *args, run_after=None, deadline: bool = False) -> None:

@@ -350,3 +350,20 @@ def test_fixed_times_pair_a_round_at_its_start_not_before(boss, boss_api):
     RoundStart.objects.filter(number=1).update(starts_at=timezone.now() - timedelta(seconds=1))
     run_round_task.call(tournament_id, 1)
     assert Round.objects.get().number == 1
+
+
+def test_a_round_task_started_just_before_its_fixed_time_pairs_it_at_that_time(boss, boss_api):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    # RQ's scheduler may start a job up to a second early; nothing would queue the round again.
+    soon = timezone.now() + timedelta(hours=1)
+    new_event(boss_api, rounds=1, next_round=[soon.isoformat()])
+    for name in ("a", "b"):
+        enter(name)
+    assert start(boss_api).status_code == 200
+    starts_at = timezone.now() + timedelta(seconds=0.5)
+    RoundStart.objects.filter(number=1).update(starts_at=starts_at)
+    run_round_task.call(Tournament.objects.get().pk, 1)
+    assert Round.objects.get().number == 1 and timezone.now() >= starts_at
