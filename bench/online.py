@@ -187,7 +187,7 @@ def latencies_of(bots: list[StreamBot]):
             followers.setdefault(game, []).append((n, opened))
     from_sent, from_answer, lost, early = [], [], [], 0
     for n, bot in enumerate(bots):
-        for (game, ply), (sent, answered) in bot.sent_at.items():
+        for (game, ply), (sent, answered) in sorted(bot.sent_at.items()):
             opponents = [opened for m, opened in followers.get(game, []) if m != n]
             if not opponents:
                 continue  # an absent opponent: nobody to push to
@@ -201,6 +201,30 @@ def latencies_of(bots: list[StreamBot]):
             from_sent.append(pushed[0] - sent)
             from_answer.append(pushed[0] - answered)
     return from_sent, from_answer, lost, early
+
+
+def tail_of(bots: list[StreamBot], slow: float) -> str:
+    """Where the moves slower than `slow` seconds (sent → answered, the POST alone) lie: how
+    many were a game's first or second ply, and how many were sent within 10 s of the moment
+    the round's first game was opened (the round's start, when every game begins at once)."""
+    opened = sorted(moment for bot in bots for moment in bot.opened.values())
+    starts = [moment for n, moment in enumerate(opened) if n == 0 or moment - opened[n - 1] > 30]
+    posts, slow_ones = [], []
+    for bot in bots:
+        for (_game, ply), (sent, answered) in bot.sent_at.items():
+            posts.append(answered - sent)
+            if answered - sent > slow:
+                since = sent - max((start for start in starts if start <= sent), default=sent)
+                slow_ones.append((ply, since))
+    if not posts:
+        return "no moves"
+    opening = sum(1 for ply, _since in slow_ones if ply <= 2)
+    early = sum(1 for _ply, since in slow_ones if since < 10)
+    return (
+        f"the move's POST alone: {spread(posts)}; {len(slow_ones)} POSTs over "
+        f"{slow * 1000:.0f} ms, of which {opening} a game's ply 1 or 2 and {early} sent within "
+        f"10 s of their round's start ({len(starts)} starts)"
+    )
 
 
 def enter(api: Api) -> int:
@@ -349,6 +373,7 @@ def main():
     if from_sent:
         print(f"move sent -> opponent's stream: {len(from_sent)} moves, {spread(from_sent)}")
         print(f"move's 200 answer -> opponent's stream: {spread(from_answer)}")
+        print(tail_of(playing, slow=percentile(from_sent, 0.99)))
     print(
         f"moves never pushed to a following opponent: {len(lost)} {lost[:10]}; "
         f"sent before the opponent's stream was open: {early_moves}"

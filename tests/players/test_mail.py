@@ -9,10 +9,12 @@ import pytest
 from django.utils import timezone
 
 from oware.endings import Ending
+from players.mail import on_announcement
 from players.models import Account, Mail
 from tests.notifications.receivers import wait_for, worker_output
 from tests.players.helpers import link_in, mail_worker, make_player_account, smtp_server
 from tests.servers import free_port
+from tournaments import announcements
 from tournaments.services.results import ResultEntry, clear_result, record_result
 from tournaments.services.rounds import pair_next_round, publish_round
 from tournaments.services.timetable import set_timetable, venue_zone
@@ -22,6 +24,7 @@ WIN = ResultEntry(ending=Ending.CAPTURE, south_seeds=25, north_seeds=10)
 
 @pytest.fixture
 def players(tournament, section, make_player, settings):
+    settings.MAIL_CONFIGURED = True  # the worker's EMAIL_URL names the test's SMTP server
     settings.MAIL_BATCH_SECONDS = 1  # the worker's too (mail_worker)
     tournament.published = True
     tournament.save()
@@ -181,3 +184,20 @@ def test_the_round_starting_soon_is_mailed_once_at_its_new_start_in_french(
     rows = dict(Mail.objects.filter(kind="reminder").values_list("starts_at", "status"))
     assert rows.pop(moved) == "sent"
     assert rows in ({}, {first: "given_up"})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("configured", [True, False])
+def test_without_mail_configured_no_mail_is_queued(
+    players, tournament, section, alice, settings, configured
+):
+    """A server without EMAIL_URL queues no mail to fail and be tried again for days."""
+    settings.MAIL_CONFIGURED = configured
+    make_player_account("ama@example.org", "en", player=players[0])
+    round_ = publish_round(pair_next_round(section, by=alice), by=alice)
+    on_announcement(
+        announcements.Announcement(
+            announcements.PAIRING_PUBLISHED, tournament.pk, tournament.revision, round_id=round_.pk
+        )
+    )
+    assert Mail.objects.filter(kind=Mail.Kind.PAIRING).count() == (1 if configured else 0)

@@ -1,17 +1,23 @@
 """Several arbiters at once, each in a process of its own against the real database (SQLite or
-PostgreSQL, whichever the suite runs on): nothing is lost or silently overwritten."""
+PostgreSQL, whichever the suite runs on): nothing is lost or silently overwritten. And, on
+PostgreSQL, what a result's write holds while it is under way: the games of one round, and the
+moves of its other games, do not wait for it."""
 
 import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
+from django.db import connection, connections, transaction
 
+from tournaments.freshness import touch
 from tournaments.models import Pairing, Result, ResultChange, Round
 from tournaments.services.registration import assign_pairing_numbers
+from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,3 +108,77 @@ def test_pairing_the_next_round_three_times_at_once_makes_one_round(
     assert all(o.get("refused") for o in outcomes if "paired" not in o)
     assert Round.objects.filter(section=section).count() == 1
     assert Pairing.objects.filter(round__section=section).count() == 6
+
+
+def test_the_last_results_of_a_round_saved_at_once_complete_it(tmp_path, six_boards):
+    outcomes = at_once(
+        tmp_path, *(["result", str(game.pk), str(25 + i), "0"] for i, game in enumerate(six_boards))
+    )
+    assert outcomes == [{"saved": 25 + i} for i in range(6)]
+    assert Round.objects.get(pk=six_boards[0].round_id).status == Round.Status.COMPLETED
+
+
+def _waiting_on_a_lock(statement: str) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND query LIKE %s",
+            [statement + "%"],
+        )
+        return cursor.fetchone()[0] > 0
+
+
+def test_a_result_under_way_holds_neither_its_round_nor_its_tournament(six_boards, alice):
+    """A result's write is held half-way (its audit row waits for a lock this test holds on
+    the table): meanwhile the tournament's revision is raised, as each remote move does, and
+    the round's row is locked, as the next result's write does at its end, each within a
+    second."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite writes one transaction at a time")
+    game = six_boards[0]
+    tournament_id = game.round.section.tournament_id
+    holding, written, failures = threading.Event(), threading.Event(), []
+
+    def hold_the_audit_table():
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute("LOCK TABLE tournaments_resultchange IN EXCLUSIVE MODE")
+                holding.set()
+                written.wait(timeout=30)
+        finally:
+            connections.close_all()
+
+    def write_the_result():
+        try:
+            pairing = Pairing.objects.select_related("round__section__tournament").get(pk=game.pk)
+            entry = ResultEntry(ending="capture", south_seeds=25, north_seeds=21)
+            record_result(pairing, entry, by=alice)
+        except Exception as failure:  # noqa: BLE001 (reported below)
+            failures.append(failure)
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=hold_the_audit_table)
+    holder.start()
+    assert holding.wait(timeout=30)
+    writer = threading.Thread(target=write_the_result)
+    writer.start()
+    try:
+        for _ in range(500):
+            if _waiting_on_a_lock('INSERT INTO "tournaments_resultchange"'):
+                break
+            time.sleep(0.02)
+        else:
+            raise AssertionError("the result's write never reached its audit row")
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET LOCAL lock_timeout = '1s'")
+            touch(tournament_id)
+            Round.objects.select_for_update().get(pk=game.round_id)
+    finally:
+        written.set()
+        holder.join(timeout=30)
+        writer.join(timeout=30)
+    assert not failures, failures
+    assert Result.objects.get(pairing=game).south_seeds == 25
+    assert ResultChange.objects.filter(pairing=game).count() == 1

@@ -3,15 +3,23 @@
 Every way in — the result grid, the one-board page, the API, a live board, a game file, a TRF
 import — calls `record_result`, which checks the entry (`result_checks.assess`), writes the
 result and the game's record, keeps one row of the audit trail (who, when, before, after, why)
-and, through the model signals of `tournaments/freshness.py`, raises the tournament's revision,
-all in one transaction. `clear_result` takes a result back to "no result" the same way: one
-audit row (after: none), a reason, the revision raised.
+and raises the tournament's revision (`tournaments/freshness.py`), all in one transaction.
+`clear_result` takes a result back to "no result" the same way: one audit row (after: none), a
+reason, the revision raised.
+
+The games of a round are written side by side: a write locks its game's row first and takes
+the rows every write of the round shares, the round's and the tournament's, only at its end
+(`_round_locked`, one `touch`). An online round's no-shows and flag falls are written dozens
+at once, and each remote move raises the same tournament's revision: with those rows held from
+the start of each write, the results took turns and every move of the event waited behind
+them.
 """
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.announcements import RESULT_CLEARED, RESULT_RECORDED, announce
+from tournaments.freshness import held_back, touch
 from tournaments.models import Pairing, Result, ResultChange, Round
 from tournaments.models.records import GameRecord
 from tournaments.services.errors import ErrorCode, ServiceError
@@ -46,27 +54,34 @@ def record_result(
     if assessment.read is not None and entry.record.strip():
         check_record_tags(pairing, assessment.read.tags, tournament.variant)
     with transaction.atomic():
-        pairing = _locked(pairing)
-        result = Result.objects.filter(pairing=pairing).first()
-        if result:
-            result.pairing = pairing
-        before = result.snapshot() if result else None
-        result = result or Result(pairing=pairing)
-        _fill(result, assessment, by)
-        text = _record_text(pairing, entry, assessment)
-        if before is not None and {**result.snapshot(), "record": text} == before:
-            # What is stored already: sent again after a lost answer, it is no conflict.
-            return Result.objects.get(pk=result.pk)
-        _check_expected(pairing, expected)
-        if before is not None and not reason.strip():
-            raise ServiceError(ErrorCode.REASON_REQUIRED, field="reason", board=pairing.board)
-        result.save()
-        _write_game_record(pairing, assessment, text, tournament.variant, entry.source)
-        ResultChange.objects.create(
-            pairing=pairing, before=before, after=result.snapshot(), changed_by=by, reason=reason
-        )
+        with held_back():  # the revision is raised once, below
+            pairing = _locked(pairing)
+            result = Result.objects.filter(pairing=pairing).first()
+            if result:
+                result.pairing = pairing
+            before = result.snapshot() if result else None
+            result = result or Result(pairing=pairing)
+            _fill(result, assessment, by)
+            text = _record_text(pairing, entry, assessment)
+            if before is not None and {**result.snapshot(), "record": text} == before:
+                # What is stored already: sent again after a lost answer, it is no conflict.
+                return Result.objects.get(pk=result.pk)
+            _check_expected(pairing, expected)
+            if before is not None and not reason.strip():
+                raise ServiceError(ErrorCode.REASON_REQUIRED, field="reason", board=pairing.board)
+            result.save()
+            _write_game_record(pairing, assessment, text, tournament.variant, entry.source)
+            ResultChange.objects.create(
+                pairing=pairing,
+                before=before,
+                after=result.snapshot(),
+                changed_by=by,
+                reason=reason,
+            )
+        round_ = _round_locked(pairing)
+        touch(tournament.pk)
         announce(RESULT_RECORDED, tournament.pk, pairing_id=pairing.pk, facts=_game_facts(pairing))
-        complete_if_done(pairing.round)
+        complete_if_done(round_)
     return result
 
 
@@ -82,44 +97,71 @@ def clear_result(pairing: Pairing, *, by, reason: str, expected: int | None = No
     """
     require_arbiter(pairing.round.section.tournament, by)
     with transaction.atomic():
-        pairing = _locked(pairing)
-        _check_expected(pairing, expected)
-        result = Result.objects.filter(pairing=pairing).select_related("pairing").first()
-        if result is None:
-            raise ServiceError(ErrorCode.NO_RESULT, field="pairing", board=pairing.board)
-        if pairing.round.section.rounds.filter(number__gt=pairing.round.number).exists():
-            raise ServiceError(
-                ErrorCode.NOT_LAST_ROUND, case="clear", field="pairing", number=pairing.round.number
+        with held_back():  # the revision is raised once, below
+            pairing = _locked(pairing)
+            _check_expected(pairing, expected)
+            result = Result.objects.filter(pairing=pairing).select_related("pairing").first()
+            if result is None:
+                raise ServiceError(ErrorCode.NO_RESULT, field="pairing", board=pairing.board)
+            if pairing.round.section.rounds.filter(number__gt=pairing.round.number).exists():
+                raise ServiceError(
+                    ErrorCode.NOT_LAST_ROUND,
+                    case="clear",
+                    field="pairing",
+                    number=pairing.round.number,
+                )
+            if not reason.strip():
+                raise ServiceError(
+                    ErrorCode.REASON_REQUIRED, case="clear", field="reason", board=pairing.board
+                )
+            before = result.snapshot()
+            result.delete()
+            GameRecord.objects.filter(pairing=pairing).delete()
+            ResultChange.objects.create(
+                pairing=pairing, before=before, after=None, changed_by=by, reason=reason.strip()
             )
-        if not reason.strip():
-            raise ServiceError(
-                ErrorCode.REASON_REQUIRED, case="clear", field="reason", board=pairing.board
-            )
-        before = result.snapshot()
-        result.delete()
-        GameRecord.objects.filter(pairing=pairing).delete()
-        ResultChange.objects.create(
-            pairing=pairing, before=before, after=None, changed_by=by, reason=reason.strip()
-        )
+        round_ = _round_locked(pairing)
+        touch(round_.section.tournament_id)
         announce(
             RESULT_CLEARED,
-            pairing.round.section.tournament_id,
+            round_.section.tournament_id,
             pairing_id=pairing.pk,
             facts=_game_facts(pairing),
         )
-        reopen_if_waiting(pairing.round)
+        reopen_if_waiting(round_)
 
 
 def _locked(pairing: Pairing) -> Pairing:
-    """The pairing, locked until the transaction ends, once it is known to take a result."""
-    pairing = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
-    if pairing.round.status == Round.Status.DRAFT:
-        raise ServiceError(
-            ErrorCode.ROUND_NOT_PUBLISHED, field="pairing", round=pairing.round.number
-        )
+    """The pairing, its row alone locked until the transaction ends, once it is known to take
+    a result."""
+    pairing = (
+        Pairing.objects.select_for_update(of=("self",))
+        .select_related("round__section")
+        .get(pk=pairing.pk)
+    )
+    _require_published(pairing.round)
     if pairing.is_bye:
         raise ServiceError(ErrorCode.BYE_HAS_NO_RESULT, field="pairing")
     return pairing
+
+
+def _round_locked(pairing: Pairing) -> Round:
+    """The pairing's round, locked from here to the commit and read again: the writes of its
+    other games take turns from this point on, so that whether the round is complete is decided
+    by one of them at a time, and a round taken back to draft meanwhile refuses the result."""
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("section")
+        .get(pk=pairing.round_id)
+    )
+    _require_published(round_)
+    pairing.round = round_
+    return round_
+
+
+def _require_published(round_: Round) -> None:
+    if round_.status == Round.Status.DRAFT:
+        raise ServiceError(ErrorCode.ROUND_NOT_PUBLISHED, field="pairing", round=round_.number)
 
 
 def _check_expected(pairing: Pairing, expected: int | None) -> None:
