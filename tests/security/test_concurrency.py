@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.db import connection, connections, transaction
 
+from oware.endings import Ending
 from tournaments.freshness import touch
 from tournaments.models import Pairing, Result, ResultChange, Round
 from tournaments.services.registration import assign_pairing_numbers
@@ -152,7 +153,7 @@ def test_a_result_under_way_holds_neither_its_round_nor_its_tournament(six_board
     def write_the_result():
         try:
             pairing = Pairing.objects.select_related("round__section__tournament").get(pk=game.pk)
-            entry = ResultEntry(ending="capture", south_seeds=25, north_seeds=21)
+            entry = ResultEntry(ending=Ending.CAPTURE, south_seeds=25, north_seeds=21)
             record_result(pairing, entry, by=alice)
         except Exception as failure:  # noqa: BLE001 (reported below)
             failures.append(failure)
