@@ -50,6 +50,10 @@ HOLD_SECONDS = 120
 
 
 def on_announcement(announcement: announcements.Announcement) -> None:
+    # Without EMAIL_URL no mail can leave: queued, each would fail and be tried again for
+    # days (MAIL_MAX_ATTEMPTS), a round's worth of failures at each round.
+    if not settings.MAIL_CONFIGURED:
+        return
     kind = announcement.kind
     if kind == announcements.PAIRING_PUBLISHED:
         round_ = Round.objects.filter(pk=announcement.round_id).first()
@@ -94,10 +98,6 @@ def _queue(
     due: datetime | None = None,
     starts_at: datetime | None = None,
 ) -> None:
-    # Without EMAIL_URL no mail can leave: queued, each would fail and be tried again for
-    # days (MAIL_MAX_ATTEMPTS), a round's worth of failures at each round.
-    if not settings.MAIL_CONFIGURED:
-        return
     found = accounts_of(player_ids)
     account_ids = set().union(*found.values()) if found else set()
     accounts = list(

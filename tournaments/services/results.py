@@ -9,10 +9,11 @@ reason, the revision raised.
 
 The games of a round are written side by side: a write locks its game's row first and takes
 the rows every write of the round shares, the round's and the tournament's, only at its end
-(`_round_locked`, one `touch`). An online round's no-shows and flag falls are written dozens
-at once, and each remote move raises the same tournament's revision: with those rows held from
-the start of each write, the results took turns and every move of the event waited behind
-them.
+(`_told`: the round locked, one `touch`). An online round's no-shows and flag falls are
+written dozens at once, and each remote move raises the same tournament's revision: with those
+rows held from the start of each write, the results took turns and every move of the event
+waited behind them. Whatever else locks a round's games and its round (taking the round back,
+services/rounds.py) locks them in that order too.
 """
 
 from django.db import transaction
@@ -78,10 +79,7 @@ def record_result(
                 changed_by=by,
                 reason=reason,
             )
-        round_ = _round_locked(pairing)
-        touch(tournament.pk)
-        announce(RESULT_RECORDED, tournament.pk, pairing_id=pairing.pk, facts=_game_facts(pairing))
-        complete_if_done(round_)
+        complete_if_done(_told(pairing, RESULT_RECORDED))
     return result
 
 
@@ -120,15 +118,7 @@ def clear_result(pairing: Pairing, *, by, reason: str, expected: int | None = No
             ResultChange.objects.create(
                 pairing=pairing, before=before, after=None, changed_by=by, reason=reason.strip()
             )
-        round_ = _round_locked(pairing)
-        touch(round_.section.tournament_id)
-        announce(
-            RESULT_CLEARED,
-            round_.section.tournament_id,
-            pairing_id=pairing.pk,
-            facts=_game_facts(pairing),
-        )
-        reopen_if_waiting(round_)
+        reopen_if_waiting(_told(pairing, RESULT_CLEARED))
 
 
 def _locked(pairing: Pairing) -> Pairing:
@@ -143,6 +133,16 @@ def _locked(pairing: Pairing) -> Pairing:
     if pairing.is_bye:
         raise ServiceError(ErrorCode.BYE_HAS_NO_RESULT, field="pairing")
     return pairing
+
+
+def _told(pairing: Pairing, kind: str) -> Round:
+    """The end of a write to `pairing`'s result: its round locked, the tournament's revision
+    raised once and `kind` announced; the round, for its status to follow."""
+    round_ = _round_locked(pairing)
+    tournament_id = round_.section.tournament_id
+    touch(tournament_id)
+    announce(kind, tournament_id, pairing_id=pairing.pk, facts=_game_facts(pairing))
+    return round_
 
 
 def _round_locked(pairing: Pairing) -> Round:

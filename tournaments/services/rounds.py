@@ -426,6 +426,11 @@ def take_back_round(round_: Round, *, by, reason: str) -> Undo:
     number = round_.number
     with transaction.atomic():
         Section.objects.select_for_update().get(pk=round_.section_id)
+        # A result under way on one of its boards holds that board's row and takes the round's
+        # and the tournament's rows at its end (services/results.py): the boards are locked
+        # first here too, so that it finishes first and is in the undo, rather than both
+        # waiting on each other.
+        list(Pairing.objects.select_for_update().filter(round_id=round_.pk).order_by("pk"))
         round_ = Round.objects.select_related("section__tournament").filter(pk=round_.pk).first()
         if round_ is None:
             raise ServiceError(ErrorCode.ROUND_GONE, number=number)
