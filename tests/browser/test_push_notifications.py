@@ -74,12 +74,13 @@ def notifications_shown(page, scope: str) -> list[dict]:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_french_phone_follows_a_player_and_its_service_worker_shows_the_push(
-    live_server, browser, players, alice, vapid
+    live_server, full_browser, players, alice, vapid
 ):
     ama = players[0]
     with PushService() as service, push_worker() as worker:
         subscription = service.subscription()
-        context = browser.new_context(viewport=PHONE, locale="fr-FR", is_mobile=True)
+        # The full browser: the headless shell shows no service worker's notification.
+        context = full_browser.new_context(viewport=PHONE, locale="fr-FR", is_mobile=True)
         context.grant_permissions(["notifications"], origin=live_server.url)
         context.add_init_script(FAKE_PUSH_MANAGER % json.dumps(subscription))
         page = context.new_page()
