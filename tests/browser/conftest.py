@@ -10,7 +10,7 @@ import pytest
 # default. It takes about half the CPU of the full browser for the same pages; the full one
 # runs where a test needs what only it has (a service worker's notifications).
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
+HEADLESS_SHELL = shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell"
 # Playwright's synchronous API runs an event loop in the test thread; the ORM calls the
 # tests make there are ordinary blocking calls, which Django would otherwise refuse.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -191,13 +191,22 @@ def test_the_round_starting_soon_is_mailed_once_at_its_new_start_in_french(
 def test_without_mail_configured_no_mail_is_queued(
     players, tournament, section, alice, settings, configured
 ):
-    """A server without EMAIL_URL queues no mail to fail and be tried again for days."""
+    """A server without EMAIL_URL queues no mail to fail and be tried again for days: neither
+    the pairing, nor the reminder of a planned start, nor a result."""
     settings.MAIL_CONFIGURED = configured
     make_player_account("ama@example.org", "en", player=players[0])
+    starts = timezone.now() + timedelta(hours=1)
+    set_timetable(tournament, by=alice, starts={(section.pk, 1): starts})
     round_ = publish_round(pair_next_round(section, by=alice), by=alice)
-    on_announcement(
-        announcements.Announcement(
-            announcements.PAIRING_PUBLISHED, tournament.pk, tournament.revision, round_id=round_.pk
-        )
-    )
-    assert Mail.objects.filter(kind=Mail.Kind.PAIRING).count() == (1 if configured else 0)
+    game = round_.seats.get(player=players[0]).pairing
+
+    def tell(kind, **about):
+        on_announcement(announcements.Announcement(kind, tournament.pk, 0, **about))
+
+    tell(announcements.PAIRING_PUBLISHED, round_id=round_.pk)
+    tell(announcements.SCHEDULE_CHANGED)
+    # Reminded before its result: a game played needs no reminder.
+    record_result(game, WIN, by=alice)
+    tell(announcements.RESULT_RECORDED, pairing_id=game.pk)
+    queued = sorted(Mail.objects.values_list("kind", flat=True))
+    assert queued == (["pairing", "reminder", "results"] if configured else [])
