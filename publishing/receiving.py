@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from publishing import chain
 from publishing.live import KIND, restore_live
 from publishing.models import Mirror, MirrorToken
-from tournaments.freshness import held_back
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 from tournaments.services.backup import dumps_backup, import_tournament
 from tournaments.services.errors import ErrorCode, ServiceError
+from tournaments.services.events import remove_tournament
 
 
 def hashed(token: str) -> str:
@@ -135,7 +135,7 @@ def receive(transfer: Transfer) -> int:
         if transfer.kind == chain.INCREMENT:
             document = _patched(mirror, transfer)
         if held_here is not None:
-            _remove(held_here)
+            remove_tournament(held_here)
         try:
             tournament = import_tournament(document, slug=transfer.slug)
             restore_live(tournament, document.get(KIND, []))
@@ -162,14 +162,6 @@ def _patched(mirror: Mirror, transfer: Transfer) -> dict:
     if chain.digest(document) != transfer.digest:
         raise ServiceError(ErrorCode.SNAPSHOT_NEEDED, held=mirror.revision)
     return document
-
-
-def _remove(tournament: Tournament) -> None:
-    """Delete the copy a new snapshot replaces: its rounds first (their pairings and seats hold
-    its players), then the rest with the tournament."""
-    with held_back():
-        Round.objects.filter(section__tournament=tournament).delete()
-        tournament.delete()
 
 
 def parse_document(text: str) -> dict:

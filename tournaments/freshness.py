@@ -103,6 +103,16 @@ def held_back():
         _held.on = before
 
 
+@contextmanager
+def raised_once(tournament_id: int):
+    """The block's rows, all of one tournament, raise its revision once, at the end: a round
+    deleted with its boards, seats and results would otherwise look up the tournament of each
+    row it cascades to and raise the number for every one of them."""
+    with held_back():
+        yield
+    touch(tournament_id)
+
+
 def recent_stamp(slug: str, window: float | None = None):
     """(pk, revision, changed_at) of the published tournament `slug`, or None.
 

@@ -3,13 +3,11 @@ page never scroll sideways; a wide table scrolls inside its own box or reflows."
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
 from notifications.models import Delivery, Endpoint, Event
 from publishing import sending
-from tournaments.models import Tournament
 
 from .conftest import PHONE
 
@@ -22,10 +20,8 @@ WIDEST = """() => [...document.querySelectorAll('body *')]
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
-    tournament = Tournament.objects.get(slug="demo")
+def demo(copy_demo):
+    tournament = copy_demo()
     sending.publish_to(
         tournament, "https://results.oware-federation.example/tournaments", "a-long-token-1234"
     )

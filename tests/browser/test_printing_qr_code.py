@@ -5,7 +5,6 @@ text falls inside the QR code's box."""
 import io
 
 import pytest
-from django.core.management import call_command
 from pypdf import PdfReader
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -14,9 +13,8 @@ PX = 0.75  # one CSS pixel in PDF points (96 px to the inch, 72 points)
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo")
+def demo(copy_demo):
+    copy_demo()
 
 
 # A4 less the 10 mm margins of print.css, in CSS pixels: the width the page is laid out at on paper.

@@ -12,8 +12,9 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from tests.servers import ROOT, migrated, production_env, scratch_postgres
-from tournaments.models import Result, ResultChange, Round, Tournament
+from tournaments.models import Result, ResultChange, Tournament
 from tournaments.models.sides import letter_of
+from tournaments.services.events import remove_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -32,9 +33,7 @@ def export(slug: str) -> str:
 
 def empty_the_database():
     for tournament in Tournament.objects.all():
-        # Players are protected by their pairings: remove the rounds first.
-        Round.objects.filter(section__tournament=tournament).delete()
-        tournament.delete()
+        remove_tournament(tournament)
     assert not Result.objects.exists() and not ResultChange.objects.exists()
 
 

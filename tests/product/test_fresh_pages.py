@@ -12,7 +12,7 @@ from tournaments.freshness import recent_stamp
 from tournaments.models import Round
 from tournaments.services.registration import assign_pairing_numbers
 from tournaments.services.results import ResultEntry, record_result
-from tournaments.services.rounds import publish_round, store_boards
+from tournaments.services.rounds import publish_round, store_boards, take_back_round
 from tournaments.views.caching import page_key, page_version, remembered, render_claim
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +64,21 @@ def test_a_correction_changes_the_published_round(client, game, alice):
     after = client.get(url).json()
     assert before["pairings"][0]["result"]["south_seeds"] == 25
     assert after["pairings"][0]["result"]["south_seeds"] == 11
+
+
+def test_a_round_taken_back_leaves_its_page_raising_the_revision_once(
+    client, game, alice, tournament
+):
+    record_result(game, ResultEntry(ending="capture", south_seeds=25, north_seeds=11), by=alice)
+    assert client.get(ROUND_PAGE).status_code == 200
+    tournament.refresh_from_db()
+    # The round goes with three boards, six seats, a result, its change and its record: each
+    # of those rows raising the revision would cost a look-up and a write apiece.
+    take_back_round(game.round, by=alice, reason="paired on the wrong list")
+    before = tournament.revision
+    tournament.refresh_from_db()
+    assert tournament.revision == before + 1
+    assert client.get(ROUND_PAGE).status_code == 404
 
 
 def test_publishing_a_round_shows_it(client, section, players, alice):

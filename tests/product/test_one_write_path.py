@@ -27,6 +27,7 @@ from oware.sides import Side
 from tests.writes import if_match
 from tournaments.models import Pairing, Result, ResultChange, Round, Tournament
 from tournaments.models.sides import letter_of
+from tournaments.services.events import remove_tournament
 from tournaments.services.results import ResultEntry, record_result
 from tournaments.services.rounds import store_boards
 from tournaments.services.standings import section_trf
@@ -177,8 +178,7 @@ def by_restore(alice, board, entry: ResultEntry):
     api = APIClient()
     api.force_authenticate(alice)
     backup = api.get("/api/tournaments/accra/export/").json()
-    Round.objects.filter(section__tournament__slug="accra").delete()
-    Tournament.objects.filter(slug="accra").delete()
+    remove_tournament(Tournament.objects.get(slug="accra"))
 
     def enter() -> Pairing:
         assert api.post("/api/tournaments/import/", backup, format="json").status_code == 201
@@ -260,8 +260,7 @@ def test_a_restore_refuses_a_result_the_rules_refuse(alice, board):
     api.force_authenticate(alice)
     backup = api.get("/api/tournaments/accra/export/").json()
     backup["result"][0] |= {"ending": "capture", "south_seeds": 20, "north_seeds": 20}
-    Round.objects.filter(section__tournament__slug="accra").delete()
-    Tournament.objects.filter(slug="accra").delete()
+    remove_tournament(Tournament.objects.get(slug="accra"))
     refused = api.post("/api/tournaments/import/", backup, format="json")
     assert refused.status_code == 400 and refused.json()["code"] == "invalid"
     assert "round 1, board 1" in refused.json()["message"]

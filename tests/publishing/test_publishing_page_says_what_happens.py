@@ -13,15 +13,14 @@ from publishing.models import PublishTarget, PublishWorker
 from publishing.receiving import issue_token
 from publishing.sending import beat, let_go, publish_to
 from tests.servers import free_port
-from tournaments.models import Result, Tournament
+from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def demo():
-    call_command("loaddemo", stdout=open("/dev/null", "w"))
-    return Tournament.objects.get(slug="demo")
+def demo(copy_demo):
+    return copy_demo()
 
 
 @pytest.fixture

@@ -8,10 +8,11 @@ from django.core.management import call_command
 
 from publishing import chain
 from publishing.models import Mirror
-from publishing.receiving import _remove, detach, issue_token, revoke_tokens
+from publishing.receiving import detach, issue_token, revoke_tokens
 from tournaments.models import Result, Tournament
 from tournaments.services.backup import dumps_backup, export_tournament
 from tournaments.services.errors import ServiceError
+from tournaments.services.events import remove_tournament
 from tournaments.services.results import ResultEntry, record_result
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ def demo_document(copy_demo) -> dict:
     """The demo tournament's backup, made in this database and taken out of it again."""
     venue = copy_demo()
     document = export_tournament(venue)
-    _remove(venue)
+    remove_tournament(venue)
     return document
 
 
@@ -221,7 +222,7 @@ def test_live_boards_in_play_reach_the_copy_without_the_players_codes(client, to
     LiveBoard.objects.create(pairing=game, code="HALL01", moves=[2], clocks=[1190], state="playing")
     first = {**export_tournament(venue), "live_board": live_rows(venue)}
     hall_board = LiveBoard.objects.get(code="HALL01")
-    _remove(venue)
+    remove_tournament(venue)
     assert send(client, first, 5, token).status_code == 200
     copy_board = LiveBoard.objects.get(code="HALL01")
     assert (copy_board.moves, copy_board.clocks, copy_board.state) == ([2], [1190], "playing")

@@ -14,6 +14,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tournaments.models import Player, Result, Round, Section, Tournament
+from tournaments.services.events import remove_tournament
 from tournaments.services.rounds import store_boards
 
 pytestmark = pytest.mark.django_db
@@ -26,8 +27,7 @@ def backup(copy_demo):
     out = io.StringIO()
     call_command("export_tournament", "demo", stdout=out)
     document = json.loads(out.getvalue())
-    Round.objects.filter(section__tournament__slug="demo").delete()
-    Tournament.objects.filter(slug="demo").delete()
+    remove_tournament(Tournament.objects.get(slug="demo"))
     return document
 
 

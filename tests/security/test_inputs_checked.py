@@ -15,9 +15,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from oware_tournaments.middleware import CompleteBodyMiddleware
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 from tournaments.services.backup import import_tournament
 from tournaments.services.errors import ServiceError
+from tournaments.services.events import remove_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -70,14 +71,12 @@ def test_a_body_cut_off_is_a_400_in_one_line(caplog):
 
 
 @pytest.fixture
-def backup(monkeypatch):
-    monkeypatch.setenv("DEMO_PASSWORD", "demo-password-1")
-    call_command("loaddemo", stdout=io.StringIO())
+def backup(copy_demo):
+    copy_demo()
     out = io.StringIO()
     call_command("export_tournament", "demo", stdout=out)
     document = json.loads(out.getvalue())
-    Round.objects.filter(section__tournament__slug="demo").delete()
-    Tournament.objects.filter(slug="demo").delete()
+    remove_tournament(Tournament.objects.get(slug="demo"))
     return document
 
 

@@ -18,7 +18,7 @@ from tournaments.announcements import (
     STANDINGS_FINAL,
     announce,
 )
-from tournaments.freshness import touch
+from tournaments.freshness import raised_once, touch
 from tournaments.models import Pairing, Player, ResultChange, Round, Seat, Section, Tournament, Undo
 from tournaments.pairing import PairingRequest
 from tournaments.pairing.errors import PairingImpossible
@@ -239,7 +239,8 @@ def delete_draft_round(round_: Round, *, by) -> None:
     """Delete a draft round so it can be paired again; published rounds stay."""
     with transaction.atomic():
         round_ = _locked_draft(round_, by, "delete")
-        round_.delete()
+        with raised_once(round_.section.tournament_id):
+            round_.delete()
         follow_rounds(round_.section.tournament_id)
 
 
@@ -312,7 +313,8 @@ def replace_draft_boards(
         findings = [finding_text(f, players) for f in report.findings]
         edit = DraftEdit(findings, report.equals_dutch, saved=not findings or confirm)
         if edit.saved:
-            round_.pairings.all().delete()
+            with raised_once(round_.section.tournament_id):
+                round_.pairings.all().delete()
             note = _system_note(system.code) if report.equals_dutch else _("Edited by the arbiter")
             store_boards(round_, [(players[s], players[n] if n else None, note) for s, n in boards])
         return edit
@@ -451,7 +453,8 @@ def take_back_round(round_: Round, *, by, reason: str) -> Undo:
             reason=reason.strip(),
         )
         section = round_.section
-        round_.delete()
+        with raised_once(section.tournament_id):
+            round_.delete()
         announce(
             ROUND_TAKEN_BACK,
             section.tournament_id,
@@ -500,5 +503,6 @@ def pair_again(round_: Round, *, by) -> Round:
     """Delete a draft round and pair it afresh, in one step: the draft stays if pairing fails."""
     with transaction.atomic():
         section = round_.section
-        _locked_draft(round_, by, "delete").delete()
+        with raised_once(section.tournament_id):
+            _locked_draft(round_, by, "delete").delete()
         return pair_next_round(section, by=by)
