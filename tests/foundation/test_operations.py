@@ -1,4 +1,5 @@
-"""The documented operations (docs/deployment.md, "Operations") that are not run by .ci/run."""
+"""More of the documented operations (docs/deployment.md, "Operations"), beside the scenario
+that test_documented_commands.py runs."""
 
 import subprocess
 import sys

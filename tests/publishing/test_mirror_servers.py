@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-# A PostgreSQL database of its own, in the PostgreSQL pass of .ci/run (where it is sure to be up).
+# A PostgreSQL database of its own, in the PostgreSQL pass of .ci/run.
 from tests.foundation.test_scale_out import empty_postgres as public_database  # noqa: F401
 from tests.relay import Relay
 from tests.servers import (
