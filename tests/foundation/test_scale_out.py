@@ -31,8 +31,7 @@ REDIS = ("127.0.0.1", 6379)
 SEEN_WITHIN = 1.5
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 # Each test starts servers on a database of its own, so the suite's database changes nothing:
-# .ci/run runs the PostgreSQL one in its PostgreSQL pass and
-# the others in its SQLite pass.
+# .ci/run runs the PostgreSQL one in its PostgreSQL pass and the others in its SQLite pass.
 in_sqlite_pass = pytest.mark.skipif(ON_POSTGRES, reason="run in the SQLite pass")
 
 

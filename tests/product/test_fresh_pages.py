@@ -72,10 +72,10 @@ def test_a_round_taken_back_leaves_its_page_raising_the_revision_once(
     record_result(game, ResultEntry(ending="capture", south_seeds=25, north_seeds=11), by=alice)
     assert client.get(ROUND_PAGE).status_code == 200
     tournament.refresh_from_db()
+    before = tournament.revision
     # The round goes with three boards, six seats, a result, its change and its record: each
     # of those rows raising the revision would cost a look-up and a write apiece.
     take_back_round(game.round, by=alice, reason="paired on the wrong list")
-    before = tournament.revision
     tournament.refresh_from_db()
     assert tournament.revision == before + 1
     assert client.get(ROUND_PAGE).status_code == 404
