@@ -12,7 +12,13 @@ from tournaments.freshness import recent_stamp
 from tournaments.models import Round
 from tournaments.services.registration import assign_pairing_numbers
 from tournaments.services.results import ResultEntry, record_result
-from tournaments.services.rounds import publish_round, store_boards, take_back_round
+from tournaments.services.rounds import (
+    delete_draft_round,
+    follow_rounds,
+    publish_round,
+    store_boards,
+    take_back_round,
+)
 from tournaments.views.caching import page_key, page_version, remembered, render_claim
 
 pytestmark = pytest.mark.django_db
@@ -79,6 +85,18 @@ def test_a_round_taken_back_leaves_its_page_raising_the_revision_once(
     tournament.refresh_from_db()
     assert tournament.revision == before + 1
     assert client.get(ROUND_PAGE).status_code == 404
+
+
+def test_a_draft_deleted_raises_the_revision_once(published_round, players, alice, tournament):
+    follow_rounds(tournament.pk)  # the status as the draft's deletion leaves it
+    draft = Round.objects.create(section=published_round.section, number=2)
+    store_boards(draft, [(players[0], players[2], ""), (players[1], players[3], "")])
+    tournament.refresh_from_db()
+    before = tournament.revision
+    delete_draft_round(draft, by=alice)
+    tournament.refresh_from_db()
+    assert tournament.revision == before + 1
+    assert not Round.objects.filter(pk=draft.pk).exists()
 
 
 def test_publishing_a_round_shows_it(client, section, players, alice):

@@ -239,9 +239,15 @@ def delete_draft_round(round_: Round, *, by) -> None:
     """Delete a draft round so it can be paired again; published rounds stay."""
     with transaction.atomic():
         round_ = _locked_draft(round_, by, "delete")
-        with raised_once(round_.section.tournament_id):
-            round_.delete()
+        _delete(round_)
         follow_rounds(round_.section.tournament_id)
+
+
+def _delete(round_: Round) -> None:
+    """Delete `round_` with its boards, seats and results, the tournament's revision raised once
+    for them all."""
+    with raised_once(round_.section.tournament_id):
+        round_.delete()
 
 
 def publish_round(round_: Round, *, by) -> Round:
@@ -453,8 +459,7 @@ def take_back_round(round_: Round, *, by, reason: str) -> Undo:
             reason=reason.strip(),
         )
         section = round_.section
-        with raised_once(section.tournament_id):
-            round_.delete()
+        _delete(round_)
         announce(
             ROUND_TAKEN_BACK,
             section.tournament_id,
@@ -503,6 +508,5 @@ def pair_again(round_: Round, *, by) -> Round:
     """Delete a draft round and pair it afresh, in one step: the draft stays if pairing fails."""
     with transaction.atomic():
         section = round_.section
-        with raised_once(section.tournament_id):
-            _locked_draft(round_, by, "delete").delete()
+        _delete(_locked_draft(round_, by, "delete"))
         return pair_next_round(section, by=by)
