@@ -1,6 +1,8 @@
 """What one attempt of a delivery keeps when the receiver answers badly: a redirect is not
 followed, a slow receiver times out, a closed port is a refused connection, a 5xx is kept with
-the start of its answer; and the signature is the one the Standard Webhooks library checks."""
+the start of its answer; a proxy named in the environment is not used, and attempts at once
+through the process's one opener each keep their own answer; and the signature is the one the
+Standard Webhooks library checks."""
 
 import threading
 import time
@@ -9,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from standardwebhooks.webhooks import Webhook
 
-from notifications.delivery import new_secret, post, sign
+from notifications.delivery import _opener, new_secret, post, sign
 from notifications.models import Delivery, Endpoint, Event
 from tests.servers import free_port
 
@@ -94,6 +96,45 @@ def test_a_private_address_is_refused_again_at_delivery(delivery_to, settings):
     outcome = post(endpoint, delivery)
     assert not outcome.succeeded and outcome.status_code is None
     assert "private network" in outcome.error
+
+
+@pytest.mark.django_db
+def test_a_proxy_named_in_the_environment_is_not_used(server, delivery_to, monkeypatch):
+    closed = f"http://127.0.0.1:{free_port()}"  # a proxy that would refuse every connection
+    for name in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY"):
+        monkeypatch.setenv(name, closed)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    # The opener reads the environment as it is made, once per process: made again here.
+    _opener.cache_clear()
+    try:
+        outcome = post(*delivery_to(f"{server}/down"))
+    finally:
+        _opener.cache_clear()
+    assert (outcome.status_code, outcome.error) == (503, "status 503")
+
+
+@pytest.mark.django_db
+def test_attempts_at_once_each_keep_their_own_answer(server, delivery_to):
+    """One opener serves every delivery of the process: a slow answer and a redirect arriving
+    while it waits stay apart."""
+    slow, moved = delivery_to(f"{server}/slow"), delivery_to(f"{server}/moved")
+    outcomes = {}
+
+    def attempt(name, endpoint, delivery):
+        outcomes[name] = post(endpoint, delivery)
+
+    threads = [
+        threading.Thread(target=attempt, args=("slow", *slow)),
+        threading.Thread(target=attempt, args=("moved", *moved)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert (outcomes["slow"].status_code, outcomes["slow"].answer) == (503, "x" * 500)
+    assert outcomes["moved"].status_code == 302
+    assert outcomes["moved"].error.startswith("redirect not followed")
 
 
 def test_the_signature_is_the_one_the_library_checks():
