@@ -10,16 +10,21 @@ feed is cached like every public read. Only published pairings are told: before 
 player's event is the round's slot.
 """
 
+from __future__ import annotations
+
 from datetime import date
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext as _
-from icalendar import Calendar, Event
 
 from tournaments.lookups import in_public_rounds
 from tournaments.models import Player, Seat, Tournament
 from tournaments.models.sides import side_label
 from tournaments.services.timetable import PlannedRound, round_length, timetable
+
+if TYPE_CHECKING:
+    from icalendar import Calendar, Event
 
 MEDIA_TYPE = "text/calendar"
 PRODUCT = "-//Oware tournaments//Round schedule//EN"
@@ -83,6 +88,10 @@ def player_feed(tournament: Tournament, player: Player, url_of) -> bytes:
 
 
 def _calendar(tournament: Tournament, name: str) -> Calendar:
+    # Imported with the first feed, not with the URL configuration: icalendar takes a twentieth
+    # of a second to import, which every process of the site would pay at its start.
+    from icalendar import Calendar
+
     calendar = Calendar()
     calendar.add("prodid", PRODUCT)
     calendar.add("version", "2.0")
@@ -97,7 +106,11 @@ def _uid(tournament: Tournament, planned: PlannedRound, player: Player | None = 
     return f"{tournament.slug}/{planned.section.slug}/round-{planned.number}{own}@{UID_DOMAIN}"
 
 
-def _event(tournament: Tournament, planned: PlannedRound, uid: str, summary: str, url: str):
+def _event(
+    tournament: Tournament, planned: PlannedRound, uid: str, summary: str, url: str
+) -> Event:
+    from icalendar import Event
+
     event = Event()
     event.add("uid", uid)
     event.add("dtstamp", tournament.changed_at)
