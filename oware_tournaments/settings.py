@@ -233,6 +233,10 @@ STORAGES = {
         )
     },
 }
+# Not compressed when collected: images and web fonts, compressed already, and the API
+# documents' source maps (drf-spectacular-sidecar: seven of the twelve megabytes collected),
+# which only a browser's developer tools read.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = ("png", "jpg", "jpeg", "gif", "webp", "woff", "woff2", "map")
 
 # The largest body read into memory: a whole tournament's backup with its game records fits.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

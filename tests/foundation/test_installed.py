@@ -129,6 +129,11 @@ def test_an_installed_wheel_serves_the_site_outside_the_source_tree(tmp_path):
         p.relative_to(elsewhere / "static").parts[0] for p in (elsewhere / "static").rglob("*")
     }
     assert {"tournaments", "games", "admin", "rest_framework"} <= collected
+    # Scripts and style sheets are compressed as they are collected; the API documents' source
+    # maps are not (WHITENOISE_SKIP_COMPRESS_EXTENSIONS).
+    static = elsewhere / "static"
+    assert list(static.rglob("*.css.gz")) and list(static.rglob("*.js.gz"))
+    assert list(static.rglob("*.js.map")) and not list(static.rglob("*.map.gz"))
 
     port = free_port()
     server = subprocess.Popen(
