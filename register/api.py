@@ -21,33 +21,14 @@ from register import linking, matching
 from register.access import may_link, private_persons
 from register.models import Person, PlayerLink
 from register.reasons import reason_text
-from tournaments.api.schema import SAFE_METHODS, OwareAutoSchema
 from tournaments.api.versions import sent_version
 from tournaments.models import Player
 from tournaments.services.errors import ErrorCode, ServiceError
 
 PRIVATE_FIELDS = ("birth_date", "birth_year", "federation_id", "trf_id")
-IF_MATCH = OpenApiParameter(
-    "If-Match",
-    str,
-    OpenApiParameter.HEADER,
-    description="The link's `version` as last read (instead of `expected_version`).",
-)
 PERSON_ID = OpenApiParameter(
     "person_id", int, OpenApiParameter.PATH, description="The person's number in the register."
 )
-
-
-class LinkWriteSchema(OwareAutoSchema):
-    """A write of a player's link names the link's version (428 without it, 409 when it moved),
-    sent as `expected_version` or If-Match like every versioned write of the API."""
-
-    def written_version(self) -> str | None:
-        return None if self.method in SAFE_METHODS else "link"
-
-    def get_override_parameters(self):
-        parameters = super(OwareAutoSchema, self).get_override_parameters()
-        return parameters if self.method in SAFE_METHODS else [*parameters, IF_MATCH]
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -168,7 +149,9 @@ class PlayerPerson(APIView):
     register officer also reads the candidates (ranked, with reasons) and writes: POST links
     to a chosen person or creates a new one, DELETE takes a wrong link back (with a reason)."""
 
-    schema = LinkWriteSchema()
+    # A write names the link's version (428 without it, 409 when it moved), as
+    # `expected_version` or If-Match like every versioned write of the API.
+    written_version = "link"
 
     @extend_schema(responses=PlayerPersonSerializer)
     def get(self, request, slug, player_id):

@@ -15,6 +15,7 @@ from tournaments.services.versions import at_revision
 IF_MATCH_HELP = {
     "result": "The game's `version` as last read (instead of `expected_version`).",
     "tournament": "The tournament's `revision` as last read (instead of `expected_version`).",
+    "link": "The link's `version` as last read (instead of `expected_version`).",
 }
 
 
