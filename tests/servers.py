@@ -16,6 +16,7 @@ import urllib.error
 import urllib.request
 import uuid
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlsplit
@@ -91,9 +92,17 @@ def production_env(**extra) -> dict:
     env.update(DEBUG="0", SECRET_KEY="server-tests-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1")
     # Production refuses to start without a database named: a command that needs none (check
     # --deploy) gets a folder of its own for one.
-    env["DATA_DIR"] = tempfile.mkdtemp(prefix="oware-data-")
+    env["DATA_DIR"] = tempfile.mkdtemp(prefix="data-", dir=_data_folders())
     env.update(extra)
     return env
+
+
+@cache
+def _data_folders() -> Path:
+    """The folder of this test process's DATA_DIRs, removed as the process ends."""
+    folder = tempfile.mkdtemp(prefix="oware-data-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return Path(folder)
 
 
 def run_django(script: str, timeout: float = 120, **env) -> subprocess.CompletedProcess:
