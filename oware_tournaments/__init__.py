@@ -5,9 +5,10 @@ tests), so the one process-wide setting lives here: the garbage collector's firs
 Python collects the youngest objects after every 700 net allocations by default, and starting
 allocates some 300,000 objects (Django, DRF and the apps' modules, classes and functions) that
 live as long as the process: the passes over them, each also ageing the older ones into fuller
-collections, took a fifth of a start (docs/performance.md, "Process start"). Fifty thousand
-keeps what a request leaves in cycles a few milliseconds longer and starts as fast as with no
-collection at all.
+collections, took up to a fifth of a start (docs/performance.md, "Process start"). Fifty
+thousand keeps what a request leaves in cycles a few milliseconds longer and starts nearly as
+fast as with no collection at all. manage.py imports this package before Django for the same
+reason.
 """
 
 import gc
