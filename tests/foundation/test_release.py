@@ -1,7 +1,9 @@
 """`manage.py release` collects the static files only when what it would collect has changed: a
 restart, or a second server on the same image, costs the migration check and no hashing."""
 
+import fcntl
 import os
+import threading
 from pathlib import Path
 
 from tournaments.management.commands.release import COLLECTED_FROM, collect_static
@@ -15,7 +17,8 @@ def collected(root: Path) -> dict[str, int]:
     }
 
 
-def test_static_files_are_collected_again_only_when_a_source_changed(tmp_path, settings):
+def static_folders(tmp_path, settings) -> tuple[Path, Path]:
+    """A source folder with one style sheet, and an empty STATIC_ROOT, hashed as production."""
     sources, root = tmp_path / "sources", tmp_path / "static"
     sources.mkdir()
     (sources / "hall.css").write_text("body { margin: 0 }")
@@ -25,6 +28,11 @@ def test_static_files_are_collected_again_only_when_a_source_changed(tmp_path, s
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
     }
+    return sources, root
+
+
+def test_static_files_are_collected_again_only_when_a_source_changed(tmp_path, settings):
+    sources, root = static_folders(tmp_path, settings)
 
     collect_static()
     first = collected(root)
@@ -44,3 +52,21 @@ def test_static_files_are_collected_again_only_when_a_source_changed(tmp_path, s
     (sources / "board.css").write_text("td { padding: 0 }")
     collect_static()
     assert (root / "board.css").read_text() == "td { padding: 0 }"
+
+
+def test_a_second_start_waits_for_the_collection_under_way_then_skips_it(tmp_path, settings):
+    _, root = static_folders(tmp_path, settings)
+    root.mkdir()
+    with open(root / COLLECTED_FROM, "a+") as under_way:
+        fcntl.flock(under_way, fcntl.LOCK_EX)  # another start collecting
+        second = threading.Thread(target=collect_static)
+        second.start()
+        second.join(timeout=2)
+        assert second.is_alive(), "the second start did not wait"
+        assert not (root / "hall.css").exists()
+    second.join(timeout=60)
+    assert not second.is_alive()
+    assert (root / "hall.css").read_text() == "body { margin: 0 }"
+    first = collected(root)
+    collect_static()
+    assert collected(root) == first

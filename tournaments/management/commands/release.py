@@ -10,6 +10,7 @@ files it would collect are those it collected last time: a restart, or a second 
 on the same image, then costs only the migration check.
 """
 
+import fcntl
 import hashlib
 from pathlib import Path
 
@@ -41,12 +42,22 @@ def static_sources() -> str:
 
 
 def collect_static() -> None:
-    marker = Path(settings.STATIC_ROOT) / COLLECTED_FROM
+    """Collect unless the files are those collected last time. Two starts at once on one folder
+    take turns, holding a lock on the marker: servers on SQLite, or on one machine's folder,
+    which PostgreSQL's advisory lock does not cover, would otherwise write the same files and
+    manifest together. The second then finds the first's collection and skips."""
+    root = Path(settings.STATIC_ROOT)
+    root.mkdir(parents=True, exist_ok=True)
     sources = static_sources()
-    if marker.exists() and marker.read_text() == sources:
-        return
-    call_command("collectstatic", interactive=False, verbosity=0)
-    marker.write_text(sources)
+    with open(root / COLLECTED_FROM, "a+", encoding="utf-8") as marker:
+        fcntl.flock(marker, fcntl.LOCK_EX)  # released as the file closes
+        marker.seek(0)
+        if marker.read() == sources:
+            return
+        call_command("collectstatic", interactive=False, verbosity=0)
+        marker.seek(0)
+        marker.truncate()
+        marker.write(sources)
 
 
 class Command(BaseCommand):
