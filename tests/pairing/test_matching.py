@@ -13,7 +13,11 @@ from tournaments.pairing.assignment import (
     first_optimal_assignment,
     first_optimal_assignment_with_potentials,
 )
-from tournaments.pairing.matching import has_complete_matching, maximum_matching
+from tournaments.pairing.matching import (
+    has_complete_matching,
+    max_weight_matching,
+    maximum_matching,
+)
 
 
 @st.composite
@@ -78,3 +82,25 @@ def test_a_complete_matching_may_leave_out_only_an_allowed_player():
     assert has_complete_matching([0, 1, 2], adjacent, lambda v: v == 2)
     assert not has_complete_matching([0, 1, 2], adjacent, lambda v: v == 1)
     assert not has_complete_matching([0, 1, 2, 3], adjacent, lambda v: True)
+
+
+def test_the_weighted_matching_is_networkx_own_on_random_graphs():
+    """`max_weight_matching` runs networkx's blossom algorithm on a graph that reads its
+    adjacency directly: the same matching as on networkx's own graph, ties included (weights
+    drawn from few values, shifted into the bit fields the Dutch weights use)."""
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(2, 16)
+        edges = [
+            (a, b, rng.randint(1, 4) << 60)
+            for a in range(n)
+            for b in range(a + 1, n)
+            if rng.random() < 0.4
+        ]
+        plain = nx.Graph()
+        plain.add_nodes_from(range(n))
+        plain.add_weighted_edges_from(edges)
+        expected = {}
+        for a, b in nx.max_weight_matching(plain, maxcardinality=False):
+            expected[a], expected[b] = b, a
+        assert max_weight_matching(range(n), edges) == expected
