@@ -30,10 +30,13 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 
 # The project is installed by uv (pip installs uv itself): the same packages as pip would take,
 # fetched in parallel and cached, in about 10 s on a fresh machine instead of pip's 90.
+# Their bytecode is compiled as they are installed, on every core (as pip would, one file after
+# the other; uv leaves it out by default): otherwise the first processes to start after an
+# install, the test processes and the servers beside them, would each compile Django again.
 $(STAMP): pyproject.toml
 	@test -x $(PY) || "$$(sh scripts/find-python)" -m venv $(VENV)
 	$(PY) -m pip install --quiet uv
-	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[dev]'
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PY) -e '.[dev]'
 	@touch $@
 
 # The demo with the task worker beside runserver (scripts/demo).

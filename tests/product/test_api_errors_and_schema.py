@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from games.schema import MY_STREAM_PATH, STREAM_PATH
 from tests.writes import if_match
 from tournaments.api.errors import server_error
+from tournaments.api.schema import DEPRECATION_HEADERS
 from tournaments.models import Result
 from tournaments.services.errors import ServiceError
 from tournaments.services.results import ResultEntry, record_result
@@ -363,6 +364,54 @@ def test_the_deprecated_paths_say_so_and_name_their_successor(api, section, sche
     assert {"Deprecation", "Sunset", "Link"} <= set(declared)
     current = schema["paths"]["/api/v1/tournaments/{slug}/"]["get"]["responses"]["200"]
     assert "Deprecation" not in current.get("headers", {})
+
+
+def test_every_deprecated_path_answers_as_its_successor_with_the_notice(
+    api, alice, section, schema
+):
+    """The API fuzzing (scripts/fuzz-api) leaves out the 1.0 paths, each of which serves the
+    view of its `/api/v1/` successor (tournaments/api/deprecation.py) or, for the list of
+    tournaments, the view the successor extends with the creation of an online event: here each
+    method of each one answers what its successor answers, anonymously and as the arbiter, and
+    is described as it is but for its text and the notice it adds."""
+    values = {"slug": "accra", "section": "men", "number": "1", "player_id": "1", "pairing_id": "1"}
+    legacy = {path: methods for path, methods in schema["paths"].items() if is_legacy(path)}
+    assert len(legacy) > 20
+    notice = set(DEPRECATION_HEADERS)
+    for path, methods in legacy.items():
+        successor = "/api/v1/" + path.removeprefix("/api/")
+        described = without_notice(schema["paths"][successor], notice)
+        assert without_notice(methods, notice) == {m: described[m] for m in methods}, path
+        old, new = path.format(**values), successor.format(**values)
+        for person in (None, alice):
+            api.force_authenticate(person)
+            for method in methods:
+                answers = [getattr(api, method)(url, {}, format="json") for url in (old, new)]
+                assert answers[0].status_code == answers[1].status_code, (method, old, person)
+                assert answers[0].content == answers[1].content, (method, old, person)
+                assert answers[0]["Deprecation"] and answers[0]["Sunset"], (method, old)
+                assert answers[0]["Link"].endswith(f'<{new}>; rel="successor-version"')
+                assert not answers[1].has_header("Deprecation"), (method, new)
+
+
+def is_legacy(path: str) -> bool:
+    return path.startswith("/api/tournaments/")
+
+
+def without_notice(methods: dict, notice: set) -> dict:
+    """Operations as described apart from their text and what marks a 1.0 path: `deprecated`,
+    the `legacy_` prefix of their ids and the headers of the notice."""
+    described = {}
+    for method, operation in methods.items():
+        text = ("deprecated", "summary", "description")
+        operation = {k: v for k, v in operation.items() if k not in text}
+        operation["operationId"] = operation["operationId"].removeprefix("legacy_")
+        responses = {}
+        for status, response in operation["responses"].items():
+            headers = {k: v for k, v in response.get("headers", {}).items() if k not in notice}
+            responses[status] = {**response, "headers": headers}
+        described[method] = {**operation, "responses": responses}
+    return described
 
 
 def test_writes_take_json_only_and_the_schema_says_so(api, alice, section, schema):
