@@ -5,6 +5,7 @@ set Django up in, rather than in a `manage.py release` of its own before it: one
 less for every server started. The publishing worker then starts once the release is done.
 """
 
+import gc
 import os
 import subprocess
 import sys
@@ -13,7 +14,9 @@ import sys
 def on_starting(server):
     """Before the port opens, as `manage.py release` did before gunicorn started: no request is
     served before the migrations are applied. The connections it opened are closed, so that no
-    worker forked from this process shares one."""
+    worker forked from this process shares one, and the migrations' model states it built are
+    collected, so that no worker inherits them; what is left (the application) is frozen out of
+    the collector's reach, which the workers then never scan or copy for it."""
     import django
     from django.core.management import call_command
     from django.db import connections
@@ -21,6 +24,8 @@ def on_starting(server):
     django.setup()  # done already under --preload
     call_command("release")
     connections.close_all()
+    gc.collect()
+    gc.freeze()
 
 
 def when_ready(server):
