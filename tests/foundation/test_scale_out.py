@@ -191,6 +191,10 @@ def test_every_compose_service_restarts_and_is_checked():
         "db": {"condition": "service_healthy"},
         "migrate": {"condition": "service_completed_successfully"},
     }
-    # Each application container starts through the locked release step, never a bare migrate.
+    # Each application container starts through the locked release step, run by gunicorn's
+    # master before its port opens, never a bare migrate.
     serve_script = (ROOT / "scripts" / "serve").read_text()
-    assert "manage.py release" in serve_script and "manage.py migrate" not in serve_script
+    assert "--config python:oware_tournaments.gunicorn_hooks" in serve_script
+    assert "manage.py migrate" not in serve_script
+    hooks = (ROOT / "oware_tournaments" / "gunicorn_hooks.py").read_text()
+    assert 'call_command("release")' in hooks and 'call_command("migrate"' not in hooks

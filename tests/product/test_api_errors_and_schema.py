@@ -373,7 +373,7 @@ def test_every_deprecated_path_answers_as_its_successor_with_the_notice(
     view of its `/api/v1/` successor (tournaments/api/deprecation.py) or, for the list of
     tournaments, the view the successor extends with the creation of an online event: here each
     method of each one answers what its successor answers, anonymously and as the arbiter, and
-    is described as it is but for its text and the notice it adds."""
+    is described as its successor is, but for its text and the notice it adds."""
     values = {"slug": "accra", "section": "men", "number": "1", "player_id": "1", "pairing_id": "1"}
     legacy = {path: methods for path, methods in schema["paths"].items() if is_legacy(path)}
     assert len(legacy) > 20

@@ -1,9 +1,10 @@
 """manage.py release: migrate the database and collect the static files, one server at a time.
 
-Every application server runs this as it starts (scripts/serve). Several starting at once on a
-new database would each apply the same migrations, and all but one would fail on the tables and
-indexes the first one made; on PostgreSQL a session-level advisory lock makes the others wait,
-then find nothing left to apply. SQLite serialises writers by itself.
+Every application server runs this as it starts (scripts/serve: in gunicorn's master, before
+its port opens, oware_tournaments/gunicorn_hooks.py). Several starting at once on a new database
+would each apply the same migrations, and all but one would fail on the tables and indexes the
+first one made; on PostgreSQL a session-level advisory lock makes the others wait, then find
+nothing left to apply. SQLite serialises writers by itself.
 
 Collecting hashes every static file again (a few seconds of CPU), so it is skipped when the
 files it would collect are those it collected last time: a restart, or a second server started
