@@ -178,10 +178,6 @@ def test_the_hall_publishes_through_a_cut_line_and_restarts(tmp_path, public_dat
             differences[:] = [repr(error)[:300]]
             return False
         differences[:] = [key for key in venue if public.get(key) != venue[key]][:5]
-        if differences:
-            key = differences[0]
-            with open("/tmp/mirror_diff.json", "w") as out:
-                json.dump({"public": public.get(key), "venue": venue[key]}, out, indent=1)
         return not differences
 
     try:
