@@ -17,7 +17,7 @@ from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
 from games.remote import open_remote_boards
-from notifications.models import Delivery
+from notifications.models import Delivery, Endpoint
 from oware.endings import Ending
 from tests.notifications.receivers import Receiver, task_worker, wait_for, worker_output
 from tests.notifications.test_webhooks import WIN, register
@@ -112,6 +112,9 @@ def test_a_job_after_the_database_dropped_the_workers_connection_still_runs(
         try:
             record_result(first, WIN, by=alice)
             wait_for(lambda: Delivery.objects.filter(status="delivered").count() == 1)
+            # Its sending job over too (the endpoint no longer held): the connection is dropped
+            # between jobs, not under one still looking for what else is due.
+            wait_for(lambda: not Endpoint.objects.filter(held_until__isnull=False).exists())
             with connection.cursor() as cursor:
                 cursor.execute(
                     "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
