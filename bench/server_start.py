@@ -9,24 +9,15 @@ as every server of a running deployment and most of the tests' servers are.
 """
 
 import argparse
-import os
 import resource
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests import servers  # noqa: E402 - the tests' own way to start scripts/serve
 
 
 def children_cpu() -> float:
@@ -34,29 +25,26 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def start_once(env: dict) -> tuple[float, float]:
+def answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5):
+            return True
+    except OSError:
+        return False
+
+
+def start_once(database: str, workers: int) -> tuple[float, float]:
     """(seconds to the first answer, CPU seconds of the server's processes until stopped)."""
-    port = free_port()
+    port = servers.free_port()
     cpu_before, began = children_cpu(), time.perf_counter()
-    server = subprocess.Popen(
-        ["sh", "scripts/serve"],
-        cwd=ROOT,
-        env={**env, "BIND": f"127.0.0.1:{port}"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5):
-                break
-        except OSError:
-            if server.poll() is not None:
-                raise SystemExit("the server exited while starting") from None
-            time.sleep(0.02)
+    server = servers.serve(database, port, WEB_CONCURRENCY=str(workers))
+    # Polled more often than the tests' wait_until_served, to time the first answer.
+    while not answers(port):
+        if server.poll() is not None:
+            raise SystemExit("the server exited while starting")
+        time.sleep(0.02)
     answered = time.perf_counter() - began
-    os.killpg(server.pid, signal.SIGTERM)
-    server.wait(timeout=30)
+    servers.stop(server)
     return answered, children_cpu() - cpu_before
 
 
@@ -65,20 +53,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="bench-start-")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))},
-        "DEBUG": "0",
-        "SECRET_KEY": "bench-only-" + "k" * 50,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": f"sqlite:///{folder}/db.sqlite3",
-        "DATA_DIR": folder,
-        "PYTHON": sys.executable,
-        "WEB_CONCURRENCY": str(args.workers),
-        "PUBLISH_WORKER": "0",
-    }
-    start_once(env)  # migrates and collects
-    starts = [start_once(env) for _ in range(args.repeat)]
+    database = f"sqlite:///{tempfile.mkdtemp(prefix='bench-start-')}/db.sqlite3"
+    start_once(database, args.workers)  # migrates and collects
+    starts = [start_once(database, args.workers) for _ in range(args.repeat)]
     print(f"{args.repeat} restarts of scripts/serve with {args.workers} workers:")
     print(f"  first answer: best {min(s[0] for s in starts):.2f} s")
     print(f"  CPU of its processes: best {min(s[1] for s in starts):.2f} s")

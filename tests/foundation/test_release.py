@@ -3,6 +3,7 @@ restart, or a second server on the same image, costs the migration check and no 
 
 import fcntl
 import os
+import socket
 import threading
 from pathlib import Path
 
@@ -70,3 +71,20 @@ def test_a_second_start_waits_for_the_collection_under_way_then_skips_it(tmp_pat
     first = collected(root)
     collect_static()
     assert collected(root) == first
+
+
+def test_a_server_whose_release_fails_exits_without_opening_its_port():
+    """The release runs in gunicorn's master before it binds (oware_tournaments/gunicorn_hooks.py):
+    with no database to migrate, scripts/serve ends with an error, as `manage.py release` failing
+    ended it before, and nothing ever answers on its port."""
+    from tests.servers import free_port, serve, stop
+
+    port, nowhere = free_port(), free_port()
+    server = serve(f"postgres://postgres@127.0.0.1:{nowhere}/oware", port)
+    try:
+        assert server.wait(timeout=60) != 0
+    finally:
+        if server.poll() is None:
+            stop(server)
+    with socket.socket() as probe:
+        assert probe.connect_ex(("127.0.0.1", port)) != 0

@@ -317,8 +317,7 @@ def test_ids_tags_servers_and_deprecated_aliases(schema):
     assert {"tournaments", "players", "rounds", "standings", "games", "files"} <= tags
     assert schema["servers"] == [{"url": "/", "description": "The server that serves this schema."}]
     for path, operation in operations:
-        legacy = path.startswith("/api/tournaments/")
-        assert operation.get("deprecated", False) is legacy, path
+        assert operation.get("deprecated", False) is is_legacy(path), path
     assert "/api/v1/tournaments/{slug}/{section}/rounds/{number}/" in schema["paths"]
 
 
