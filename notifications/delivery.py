@@ -1,7 +1,8 @@
 """Sending an endpoint's deliveries, one at a time and in order, as the worker runs them.
 
 `send_due(endpoint_id)` holds the endpoint (so that two workers never send its deliveries side
-by side), then sends its oldest waiting delivery while it is due: delivered on a 2xx answer;
+by side; finding it held, it looks again when the hold lapses, in case the holder died), then
+sends its oldest waiting delivery while it is due: delivered on a 2xx answer;
 after any other outcome (an error status, a redirect, which is never followed, a timeout, a
 refused connection, an address now private) it waits for the next pause of
 `WEBHOOK_RETRY_SECONDS` (the last one repeated) and blocks the later deliveries until it is
@@ -30,7 +31,7 @@ from standardwebhooks.webhooks import Webhook
 
 from notifications.addresses import check_url
 from notifications.models import EXCERPT_CHARS, Attempt, Delivery, Endpoint
-from tournaments.queueing import enqueue
+from tournaments.queueing import EARLY_START, enqueue
 from tournaments.services.errors import ServiceError
 
 # How long a worker holds an endpoint's queue at most: past it (a worker that died), another
@@ -65,7 +66,8 @@ def send_due(endpoint_id: int) -> None:
         Q(held_until__isnull=True) | Q(held_until__lt=now), pk=endpoint_id
     ).update(held_until=now + timedelta(seconds=HOLD_SECONDS))
     if not held:
-        return  # gone, or held by another worker, which sends what is due
+        look_when_the_hold_lapses(endpoint_id)
+        return
     try:
         while True:
             endpoint = Endpoint.objects.filter(pk=endpoint_id).first()
@@ -85,6 +87,23 @@ def send_due(endpoint_id: int) -> None:
             )
     finally:
         Endpoint.objects.filter(pk=endpoint_id).update(held_until=None)
+
+
+def look_when_the_hold_lapses(endpoint_id: int) -> None:
+    """Queue another look at an endpoint held by another worker for the moment its hold
+    lapses. The holder usually sends what is due itself, but it may die mid-send (a dropped
+    connection, a killed worker) with the hold still on, or it may have made its last look
+    just before this delivery was written: without a look of its own the delivery would then
+    wait for the endpoint's next event."""
+    held_until = (
+        Endpoint.objects.filter(pk=endpoint_id).values_list("held_until", flat=True).first()
+    )
+    if held_until is None:
+        return  # the endpoint is gone (with its deliveries), or released since
+    from notifications.tasks import send_deliveries
+
+    # Past the queue's early start, so that the look does not find the hold still on.
+    enqueue(send_deliveries, endpoint_id, run_after=held_until + EARLY_START)
 
 
 def attempt(endpoint: Endpoint, delivery: Delivery) -> Attempt:

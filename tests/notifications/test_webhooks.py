@@ -3,7 +3,10 @@ real task worker runs beside, and a receiver that fails its first three requests
 arrives, once each after dropping repeats by `webhook-id`, in the order it happened, signed as
 the Standard Webhooks library checks."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
@@ -199,6 +202,30 @@ def test_a_result_is_entered_while_the_receiver_is_down(one_round_section, alice
     assert Event.objects.filter(kind="result.recorded").count() == 1
     assert not Attempt.objects.filter(succeeded=True).exists()
     assert Delivery.objects.filter(status="pending").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_event_behind_a_worker_that_died_holding_the_endpoint_goes_out_when_the_hold_lapses(
+    one_round_section, alice, alice_api
+):
+    with Receiver() as receiver, task_worker() as worker:
+        assert register(alice_api, receiver.url, ["result.recorded"]).status_code == 201
+        round_ = publish_round(pair_next_round(one_round_section, by=alice), by=alice)
+        told = DBTaskResult.objects.filter(task_path="tournaments.tasks.tell")
+        wait_for(lambda: told.filter(finished_at__isnull=False).exists(), what="the worker")
+        # A worker died sending to the endpoint 57 s ago: its hold lapses in 3 s, and no other
+        # event will come for the endpoint.
+        held_until = timezone.now() + timedelta(seconds=3)
+        Endpoint.objects.update(held_until=held_until)
+        record_result(round_.pairings.get(board=1), WIN, by=alice)
+        try:
+            wait_for(lambda: Delivery.objects.filter(status="delivered").exists(), seconds=30)
+        except AssertionError:
+            raise AssertionError(worker_output(worker)) from None
+    assert [body["type"] for body in receiver.bodies()] == ["result.recorded"]
+    assert Attempt.objects.get().at > held_until
+    looks = DBTaskResult.objects.filter(task_path="notifications.tasks.send_deliveries")
+    assert [look.run_after > held_until for look in looks] == [True]
 
 
 @pytest.mark.django_db
