@@ -61,12 +61,7 @@ def pause_after(attempts: int) -> int:
 
 
 def send_due(endpoint_id: int) -> None:
-    now = timezone.now()
-    held = Endpoint.objects.filter(
-        Q(held_until__isnull=True) | Q(held_until__lt=now), pk=endpoint_id
-    ).update(held_until=now + timedelta(seconds=HOLD_SECONDS))
-    if not held:
-        look_when_the_hold_lapses(endpoint_id)
+    if not _hold(endpoint_id):
         return
     try:
         while True:
@@ -89,21 +84,28 @@ def send_due(endpoint_id: int) -> None:
         Endpoint.objects.filter(pk=endpoint_id).update(held_until=None)
 
 
-def look_when_the_hold_lapses(endpoint_id: int) -> None:
-    """Queue another look at an endpoint held by another worker for the moment its hold
-    lapses. The holder usually sends what is due itself, but it may die mid-send (a dropped
-    connection, a killed worker) with the hold still on, or it may have made its last look
-    just before this delivery was written: without a look of its own the delivery would then
-    wait for the endpoint's next event."""
-    held_until = (
-        Endpoint.objects.filter(pk=endpoint_id).values_list("held_until", flat=True).first()
-    )
-    if held_until is None:
-        return  # the endpoint is gone (with its deliveries), or released since
-    from notifications.tasks import send_deliveries
+def _hold(endpoint_id: int) -> bool:
+    """Hold the endpoint for this worker. False when it is gone, or when another worker holds
+    it: that one usually sends what is due, but it may die mid-send (a dropped connection, a
+    killed worker) with its hold still on, or have made its last look just before this
+    delivery was written. Another look is then queued for the moment its hold lapses, so that
+    the delivery never waits for the endpoint's next event."""
+    while True:
+        now = timezone.now()
+        if Endpoint.objects.filter(
+            Q(held_until__isnull=True) | Q(held_until__lt=now), pk=endpoint_id
+        ).update(held_until=now + timedelta(seconds=HOLD_SECONDS)):
+            return True
+        held = list(Endpoint.objects.filter(pk=endpoint_id).values_list("held_until", flat=True))
+        if not held:
+            return False  # removed, with its deliveries
+        if held[0] is not None and held[0] >= timezone.now():
+            from notifications.tasks import send_deliveries
 
-    # Past the queue's early start, so that the look does not find the hold still on.
-    enqueue(send_deliveries, endpoint_id, run_after=held_until + EARLY_START)
+            # Past the queue's early start, so that the look does not find the hold still on.
+            enqueue(send_deliveries, endpoint_id, run_after=held[0] + EARLY_START)
+            return False
+        # Released, or lapsed, since: hold it again.
 
 
 def attempt(endpoint: Endpoint, delivery: Delivery) -> Attempt:
