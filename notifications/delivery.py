@@ -88,8 +88,8 @@ def _hold(endpoint_id: int) -> bool:
     """Hold the endpoint for this worker. False when it is gone, or when another worker holds
     it: that one usually sends what is due, but it may die mid-send (a dropped connection, a
     killed worker) with its hold still on, or have made its last look just before this
-    delivery was written. Another look is then queued for the moment its hold lapses, so that
-    the delivery never waits for the endpoint's next event."""
+    delivery was written. A look is then queued for the moment its hold lapses, so that the
+    delivery never waits for the endpoint's next event."""
     while True:
         now = timezone.now()
         if Endpoint.objects.filter(
@@ -100,12 +100,31 @@ def _hold(endpoint_id: int) -> bool:
         if not held:
             return False  # removed, with its deliveries
         if held[0] is not None and held[0] >= timezone.now():
-            from notifications.tasks import send_deliveries
-
-            # Past the queue's early start, so that the look does not find the hold still on.
-            enqueue(send_deliveries, endpoint_id, run_after=held[0] + EARLY_START)
+            _look_when_it_lapses(endpoint_id, held[0])
             return False
         # Released, or lapsed, since: hold it again.
+
+
+def _look_when_it_lapses(endpoint_id: int, held_until: datetime) -> None:
+    """Queue one look for the end of the hold. Every worker finding the same hold (a backlog
+    sent while events keep coming) shares it; a look finding the hold renewed queues the next,
+    so that however long an endpoint stays held, one look waits for each hold, not one for each
+    event that came meanwhile."""
+    # Past the queue's early start, so that the look does not find the hold still on.
+    moment = held_until + EARLY_START
+    if (
+        Endpoint.objects.filter(pk=endpoint_id)
+        .filter(Q(look_at__isnull=True) | Q(look_at__lt=moment))
+        .update(look_at=moment)
+    ):
+        _send_later(endpoint_id, moment)
+
+
+def _send_later(endpoint_id: int, moment: datetime) -> None:
+    # Imported here: the tasks module imports this one.
+    from notifications.tasks import send_deliveries
+
+    enqueue(send_deliveries, endpoint_id, run_after=moment)
 
 
 def attempt(endpoint: Endpoint, delivery: Delivery) -> Attempt:
@@ -124,9 +143,7 @@ def attempt(endpoint: Endpoint, delivery: Delivery) -> Attempt:
             delivery.next_attempt_at = timezone.now() + timedelta(
                 seconds=pause_after(delivery.attempts)
             )
-            from notifications.tasks import send_deliveries
-
-            enqueue(send_deliveries, endpoint.pk, run_after=delivery.next_attempt_at)
+            _send_later(endpoint.pk, delivery.next_attempt_at)
         delivery.save(update_fields=["attempts", "status", "next_attempt_at"])
     return outcome
 

@@ -26,8 +26,10 @@ class Endpoint(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # The worker holding this endpoint's queue until then (notifications/delivery.py).
+    # The worker holding this endpoint's queue until then, and the moment of the one look queued
+    # for when that hold lapses, by a worker that found it held (notifications/delivery.py).
     held_until = models.DateTimeField(null=True, blank=True)
+    look_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["pk"]

@@ -14,9 +14,11 @@ from referencing.jsonschema import DRAFT202012
 from rest_framework.test import APIClient
 from standardwebhooks.webhooks import Webhook
 
+from notifications.delivery import new_secret, send_due
 from notifications.models import Attempt, Delivery, Endpoint, Event
 from oware.endings import Ending
 from tests.notifications.receivers import Receiver, task_worker, wait_for, worker_output
+from tournaments.queueing import EARLY_START
 from tournaments.services.results import ResultEntry, clear_result, record_result
 from tournaments.services.rounds import pair_next_round, publish_round, take_back_round
 
@@ -226,6 +228,34 @@ def test_an_event_behind_a_worker_that_died_holding_the_endpoint_goes_out_when_t
     assert Attempt.objects.get().at > held_until
     looks = DBTaskResult.objects.filter(task_path="notifications.tasks.send_deliveries")
     assert [look.run_after > held_until for look in looks] == [True]
+
+
+@pytest.mark.django_db
+def test_workers_finding_one_hold_share_one_look_and_a_renewed_hold_gets_the_next(tournament):
+    """A backlog sent while events keep coming: each event's job finds the endpoint held."""
+    held_until = timezone.now() + timedelta(seconds=60)
+    endpoint = Endpoint.objects.create(
+        tournament=tournament,
+        url="http://127.0.0.1:9/",
+        events=EVERY_EVENT,
+        secret=new_secret(),
+        held_until=held_until,
+    )
+    looks = DBTaskResult.objects.filter(task_path="notifications.tasks.send_deliveries")
+    for _event in range(3):
+        send_due(endpoint.pk)
+    assert list(looks.values_list("run_after", flat=True)) == [held_until + EARLY_START]
+    # The holder is alive and sends on: the look finds the hold renewed, and queues the next.
+    renewed = held_until + timedelta(seconds=30)
+    Endpoint.objects.update(held_until=renewed)
+    send_due(endpoint.pk)
+    send_due(endpoint.pk)
+    assert sorted(looks.values_list("run_after", flat=True)) == [
+        held_until + EARLY_START,
+        renewed + EARLY_START,
+    ]
+    endpoint.refresh_from_db()
+    assert endpoint.held_until == renewed  # never taken from the holder
 
 
 @pytest.mark.django_db
